@@ -1,0 +1,87 @@
+import fastifyCookie from '@fastify/cookie'
+import fastifyMultipart from '@fastify/multipart'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { MAX_UPLOAD_BYTES } from '#shared/schemas/site.ts'
+import { systemClock, type Clock } from './clock.ts'
+import type { App, AppContext } from './context.ts'
+import type { DbHandle } from './db/client.ts'
+import type { Env } from './env.ts'
+import { authRoutes } from './features/auth/auth.routes.ts'
+import { categoryRoutes } from './features/categories/categories.routes.ts'
+import { commentRoutes } from './features/engagement/comments.routes.ts'
+import { likeRoutes } from './features/engagement/likes.routes.ts'
+import { viewRoutes } from './features/engagement/views.routes.ts'
+import { feedRoutes } from './features/feeds/feeds.routes.ts'
+import { footerPageRoutes } from './features/footer-pages/footer-pages.routes.ts'
+import { healthRoutes } from './features/health/health.routes.ts'
+import { postRoutes } from './features/posts/posts.routes.ts'
+import { settingsRoutes } from './features/settings/settings.routes.ts'
+import { statsRoutes } from './features/stats/stats.routes.ts'
+import { uploadRoutes } from './features/uploads/uploads.routes.ts'
+import { registerErrorHandling } from './http/error-handler.ts'
+import { registerOriginCheck } from './http/origin-check.ts'
+import { registerSessions } from './http/session.ts'
+
+export type BuildOptions = {
+  database: DbHandle
+  env: Env
+  clock?: Clock
+  logger?: FastifyServerOptions['logger']
+  /** Public pages (SSR); absent in API-only tests. */
+  pages?: (app: App) => Promise<void>
+}
+
+export const BODY_LIMIT = 1024 * 1024
+
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  const ctx: AppContext = { db: opts.database.db, engine: opts.database.engine, env: opts.env, clock: opts.clock ?? systemClock }
+  app.decorate('ctx', ctx)
+  app.decorate('routeTable', [])
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    for (const method of methods) {
+      if (method === 'HEAD') continue
+      app.routeTable.push({ method, url: route.url, auth: route.config?.auth })
+    }
+  })
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+
+  await app.register(fastifyCookie)
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
+  registerOriginCheck(app, opts.env.publicUrl)
+  registerSessions(app)
+
+  await app.register(healthRoutes)
+  await app.register(authRoutes)
+  await app.register(postRoutes)
+  await app.register(likeRoutes)
+  await app.register(viewRoutes)
+  await app.register(commentRoutes)
+  await app.register(categoryRoutes)
+  await app.register(footerPageRoutes)
+  await app.register(settingsRoutes)
+  await app.register(statsRoutes)
+  await app.register(uploadRoutes)
+  await app.register(feedRoutes)
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` })
+  })
+  if (opts.pages) await app.register(opts.pages)
+
+  return app
+}

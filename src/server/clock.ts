@@ -1,0 +1,4 @@
+/** Clock injected into services so tests control time. */
+export type Clock = () => Date
+export const systemClock: Clock = () => new Date()
+export const iso = (d: Date) => d.toISOString()

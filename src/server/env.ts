@@ -1,0 +1,50 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional().transform((v) => v || undefined),
+  PUBLIC_URL: z.string().url().optional().transform((v) => v || undefined),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string
+  secureCookies: boolean
+  admin: { username: string; email: string; password: string } | null
+  seedDemo: boolean
+  logLevel: string
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const raw = EnvSchema.parse(source)
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '')
+  const admin =
+    raw.ADMIN_USERNAME && raw.ADMIN_PASSWORD
+      ? { username: raw.ADMIN_USERNAME, email: raw.ADMIN_EMAIL ?? `${raw.ADMIN_USERNAME}@localhost`, password: raw.ADMIN_PASSWORD }
+      : null
+  return {
+    nodeEnv: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: path.resolve(raw.DATA_DIR),
+    databaseUrl: raw.DATABASE_URL,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    admin,
+    seedDemo: raw.SEED_DEMO === '1',
+    logLevel: raw.LOG_LEVEL,
+  }
+}

@@ -1,0 +1,25 @@
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string): never => {
+  throw new AppError(400, message)
+}
+export const unauthorized = (message = 'Authentication required'): never => {
+  throw new AppError(401, message)
+}
+export const notFound = (what = 'Resource'): never => {
+  throw new AppError(404, `${what} not found`)
+}
+export const conflict = (message: string): never => {
+  throw new AppError(409, message)
+}
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests, please try again later'): never => {
+  throw new AppError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) })
+}

@@ -1,0 +1,5 @@
+import type { App } from '../../context.ts'
+
+export async function footerPageRoutes(_app: App): Promise<void> {
+  // TODO: routes not built yet
+}

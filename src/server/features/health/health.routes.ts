@@ -1,0 +1,19 @@
+import { sql } from 'kysely'
+import { z } from 'zod'
+import type { App } from '../../context.ts'
+
+export async function healthRoutes(app: App): Promise<void> {
+  app.get(
+    '/healthz',
+    { schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: z.object({ status: z.string(), database: z.string() }) } } },
+    async (request, reply) => {
+      try {
+        await sql`select 1`.execute(app.ctx.db)
+        return { status: 'ok' as const, database: 'ok' as const }
+      } catch (err) {
+        request.log.error({ err }, 'health check: database unreachable')
+        return reply.status(503).send({ status: 'error', database: 'unreachable' })
+      }
+    },
+  )
+}

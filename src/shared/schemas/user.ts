@@ -1,0 +1,40 @@
+import { z } from 'zod'
+
+export const UserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.string(),
+  createdAt: z.string(),
+})
+export type User = z.infer<typeof UserSchema>
+
+export const AuthResponseSchema = z.object({ user: UserSchema })
+export type AuthResponse = z.infer<typeof AuthResponseSchema>
+
+export const LoginSchema = z.object({
+  username: z.string().min(1, 'Username is required').max(200),
+  password: z.string().min(1, 'Password is required').max(1000),
+})
+export type LoginInput = z.infer<typeof LoginSchema>
+
+export const PASSWORD_MIN = 8
+const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(1000)
+
+export const SetupSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(60),
+  email: z.email('Enter a valid email address').max(200),
+  password: NewPassword,
+})
+export type SetupInput = z.infer<typeof SetupSchema>
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(1000),
+  newPassword: NewPassword,
+})
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>
+
+export const SetupStatusSchema = z.object({ needsSetup: z.boolean() })

@@ -1,0 +1,67 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { buildApp } from '#server/app.ts'
+import type { Clock } from '#server/clock.ts'
+import type { App } from '#server/context.ts'
+import { loadEnv } from '#server/env.ts'
+import { hashPassword } from '#server/features/auth/password.ts'
+import { createTestDatabase } from './test-db.ts'
+
+export const TEST_ADMIN = { username: 'admin', email: 'admin@example.com', password: 'correct-horse-battery' }
+export const ORIGIN = 'http://localhost:3000'
+
+export type TestApp = {
+  app: App
+  close: () => Promise<void>
+  /** Logs in as the test admin and returns a Cookie header value. */
+  login: () => Promise<string>
+  /** inject() with the site's own Origin (so state-changing requests pass the same-origin check). */
+  request: (opts: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>
+}
+
+export async function createTestApp(opts: { clock?: Clock; withAdmin?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDatabase()
+  const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN, SEED_DEMO: '0', DATA_DIR: database.dataDir, LOG_LEVEL: 'silent' })
+  const app = await buildApp({ database: database.handle, env, clock: opts.clock })
+  await app.ready()
+
+  if (opts.withAdmin !== false) {
+    await database.handle.db
+      .insertInto('users')
+      .values({
+        id: crypto.randomUUID(),
+        username: TEST_ADMIN.username,
+        email: TEST_ADMIN.email,
+        password_hash: await hashPassword(TEST_ADMIN.password),
+        role: 'admin',
+        created_at: new Date().toISOString(),
+      })
+      .execute()
+  }
+
+  const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers } })
+
+  const login = async () => {
+    const res = await request({ method: 'POST', url: '/api/auth/login', payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password } })
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`)
+    const sid = res.cookies.find((c) => c.name === 'sid')
+    if (!sid) throw new Error('login set no session cookie')
+    return `sid=${sid.value}`
+  }
+
+  return {
+    app,
+    request,
+    login,
+    close: async () => {
+      await app.close()
+      await database.dispose()
+    },
+  }
+}
+
+/** Cookie header value from a response's Set-Cookie for the given name (e.g. the visitor cookie). */
+export function cookieFrom(res: LightMyRequestResponse, name: string): string | undefined {
+  const c = res.cookies.find((x) => x.name === name)
+  return c ? `${name}=${c.value}` : undefined
+}

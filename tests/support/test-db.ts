@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { openDatabase, type DbHandle } from '#server/db/client.ts'
+import { migrateToLatest } from '#server/db/migrate.ts'
+
+/** Which engine this vitest project runs on: the 'api-pg' project sets TEST_ENGINE=postgres. */
+export const TEST_ENGINE: 'sqlite' | 'postgres' = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite'
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+async function adminQuery(sqlText: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(sqlText)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A fresh, migrated database of its own: a temp SQLite file, or a new PostgreSQL database dropped on close. */
+export async function createTestDatabase(): Promise<{ handle: DbHandle; url: string | undefined; dataDir: string; dispose: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-test-'))
+  if (TEST_ENGINE === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL
+    if (!base) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL')
+    const name = `blog_test_${randomBytes(6).toString('hex')}`
+    await adminQuery(`CREATE DATABASE ${name}`)
+    const url = withDatabase(base, name)
+    const handle = openDatabase({ databaseUrl: url, dataDir })
+    await migrateToLatest(handle.db)
+    return {
+      handle,
+      url,
+      dataDir,
+      dispose: async () => {
+        await handle.close()
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        fs.rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  }
+  const handle = openDatabase({ dataDir })
+  await migrateToLatest(handle.db)
+  return {
+    handle,
+    url: undefined,
+    dataDir,
+    dispose: async () => {
+      await handle.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
