@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations are typed Kysely<any> on purpose: frozen in time, independent of the app schema */
 import { PostgresAdapter, type Kysely } from 'kysely'
 
 // Frozen in time: never import app code here, never edit after it lands.
