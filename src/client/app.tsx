@@ -1,0 +1,29 @@
+import { lazy, Suspense } from 'react'
+import { Spinner } from './components/ui/spinner.tsx'
+import { Toaster } from './lib/toast.tsx'
+import { useLocation } from './lib/router.tsx'
+import { PublicApp } from './features/site/public-app.tsx'
+
+// The admin panel is its own chunk: reader pages never download it.
+const AdminApp = lazy(() => import('./features/admin/admin-app.tsx'))
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/')
+}
+
+/** Root of the React tree on both sides; the router and query client are provided by the entry files. */
+export function App() {
+  const { pathname } = useLocation()
+  return (
+    <>
+      {isAdminPath(pathname) ? (
+        <Suspense fallback={<Spinner label="Loading admin" />}>
+          <AdminApp />
+        </Suspense>
+      ) : (
+        <PublicApp />
+      )}
+      <Toaster />
+    </>
+  )
+}

@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
+import { AuthResponseSchema, type AuthResponse, type User } from '#shared/schemas/user.ts'
+import { apiJsonOrNull, apiRequest } from './api.ts'
+import { useNavigate } from './router.tsx'
+
+/** Spec §3/§4: the login response is kept in local storage under 'blog_auth'; contract §2: confirmed with /api/auth/me on load. */
+export const AUTH_STORAGE_KEY = 'blog_auth'
+
+type AuthState = { user: User | null; ready: boolean }
+let state: AuthState = { user: null, ready: false }
+const listeners = new Set<() => void>()
+const SERVER_STATE: AuthState = { user: null, ready: false }
+
+function setState(next: AuthState) {
+  state = next
+  listeners.forEach((l) => l())
+}
+
+function readRecord(): User | null {
+  try {
+    const raw = window.localStorage.getItem(AUTH_STORAGE_KEY)
+    if (!raw) return null
+    const parsed = AuthResponseSchema.safeParse(JSON.parse(raw))
+    return parsed.success ? parsed.data.user : null
+  } catch {
+    return null
+  }
+}
+
+export function storeAuth(response: AuthResponse | null): void {
+  try {
+    if (response) window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(response))
+    else window.localStorage.removeItem(AUTH_STORAGE_KEY)
+  } catch {
+    // storage unavailable (private mode): the session cookie still works
+  }
+  setState({ user: response?.user ?? null, ready: true })
+}
+
+let confirmed: Promise<void> | null = null
+/** Restore from the stored record at once, then confirm with the server (a 401 clears the record). */
+function restoreAuth(): Promise<void> {
+  if (confirmed) return confirmed
+  setState({ user: readRecord(), ready: state.ready })
+  confirmed = apiJsonOrNull(AuthResponseSchema, '/api/auth/me')
+    .then((me) => storeAuth(me))
+    .catch(() => setState({ user: state.user, ready: true }))
+  return confirmed
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The current user (null on the server and until the browser has restored it). */
+export function useAuth() {
+  const snapshot = useSyncExternalStore(subscribe, () => state, () => SERVER_STATE)
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+
+  useEffect(() => {
+    void restoreAuth()
+  }, [])
+
+  const onLogin = useCallback(
+    (response: AuthResponse) => {
+      storeAuth(response)
+      void queryClient.invalidateQueries()
+    },
+    [queryClient],
+  )
+
+  const logout = useCallback(async () => {
+    try {
+      await apiRequest('/api/auth/logout', { method: 'POST' })
+    } finally {
+      storeAuth(null)
+      queryClient.clear()
+      navigate('/')
+    }
+  }, [queryClient, navigate])
+
+  return { user: snapshot.user, ready: snapshot.ready, onLogin, logout }
+}

@@ -1,0 +1,13 @@
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist/client',
+    manifest: true,
+    rollupOptions: { input: 'src/client/entry-client.tsx' },
+  },
+  ssr: { noExternal: [] },
+})
