@@ -23,3 +23,10 @@ export const conflict = (message: string): never => {
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests, please try again later'): never => {
   throw new AppError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) })
 }
+
+/** A unique-constraint violation on either engine (SQLite: SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY; PostgreSQL: 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code !== 'string') return false
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}
