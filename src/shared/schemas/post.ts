@@ -64,8 +64,14 @@ export const PostInputSchema = z.object({
 })
 export type PostInput = z.input<typeof PostInputSchema>
 
-/** PUT accepts any subset, e.g. just {status:'published'} from the admin list. */
-export const PostUpdateSchema = PostInputSchema.partial()
+/**
+ * PUT accepts any subset, e.g. just {status:'published'} from the admin list.
+ * No defaults here: a missing field means "unchanged", never "reset to draft / empty content".
+ */
+export const PostUpdateSchema = PostInputSchema.extend({
+  content: z.string().max(200_000, 'Content is too long'),
+  status: PostStatusSchema,
+}).partial()
 export type PostUpdate = z.input<typeof PostUpdateSchema>
 
 /** The editor form: the insert shape plus the comma-separated tags text. */

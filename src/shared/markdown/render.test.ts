@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest'
+import { CONTENT_UNAVAILABLE, escapeHtml, renderMarkdown } from './render.ts'
+
+/** Every tag the output opens; text '<' is always escaped, so each '<' starts a real tag. */
+function tags(html: string): string[] {
+  return html.match(/<[a-zA-Z][^>]*>/g) ?? []
+}
+/** Attribute names and values of a tag; the tag must be well formed with double-quoted values. */
+function attributes(tag: string): Array<[string, string]> {
+  const match = /^<[a-zA-Z0-9]+((?:\s+[a-zA-Z-]+(?:="[^"<>]*")?)*)\s*\/?>$/.exec(tag)
+  if (!match) throw new Error(`malformed tag in output: ${tag}`)
+  return [...(match[1] ?? '').matchAll(/([a-zA-Z-]+)(?:="([^"]*)")?/g)].map((m) => [m[1] ?? '', m[2] ?? ''])
+}
+function expectInert(html: string) {
+  expect(html).not.toMatch(/<script/i)
+  expect(html).not.toMatch(/<(iframe|object|embed|svg|math|style|form|details|input(?![^>]*type="checkbox"))/i)
+  for (const tag of tags(html)) {
+    for (const [name, value] of attributes(tag)) {
+      expect(name).not.toMatch(/^on/i)
+      if (name === 'href' || name === 'src') {
+        const url = value.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/\s/g, '').toLowerCase()
+        expect(url).not.toMatch(/^(javascript|data|vbscript|file):/)
+        expect(url).not.toMatch(/^\/\//)
+      }
+    }
+  }
+}
+
+describe('renderMarkdown: the supported elements', () => {
+  it('renders headings one level down (h2..h4)', () => {
+    const html = renderMarkdown('# One\n\n## Two\n\n### Three\n\n#### Four\n\n###### Six')
+    expect(html).toContain('<h2>One</h2>')
+    expect(html).toContain('<h3>Two</h3>')
+    expect(html).toContain('<h4>Three</h4>')
+    expect(html).toContain('<h4>Four</h4>')
+    expect(html).toContain('<h4>Six</h4>')
+    expect(html).not.toContain('<h1')
+  })
+
+  it('renders bold, italic and inline code', () => {
+    const html = renderMarkdown('**bold** and *italic* and _also_ and `a < b`')
+    expect(html).toBe('<p><strong>bold</strong> and <em>italic</em> and <em>also</em> and <code>a &lt; b</code></p>\n')
+  })
+
+  it('renders fenced code escaped, with the language class, or highlighted when a highlighter is given', () => {
+    const md = '```js\nif (a < b) alert("x")\n```'
+    expect(renderMarkdown(md)).toBe('<pre><code class="hljs language-js">if (a &lt; b) alert(&quot;x&quot;)</code></pre>\n')
+    const calls: Array<[string, string]> = []
+    const html = renderMarkdown(md, {
+      highlight: (code, lang) => {
+        calls.push([code, lang])
+        return '<span class="hljs-keyword">if</span>'
+      },
+    })
+    expect(calls).toEqual([['if (a < b) alert("x")', 'js']])
+    expect(html).toContain('<code class="hljs language-js"><span class="hljs-keyword">if</span></code>')
+  })
+
+  it('falls back to escaped code when the highlighter declines or throws, and sanitises the language name', () => {
+    expect(renderMarkdown('```cobol\n<x>\n```', { highlight: () => null })).toContain('<code class="hljs language-cobol">&lt;x&gt;</code>')
+    const thrown = renderMarkdown('```js\n<x>\n```', { highlight: () => { throw new Error('boom') } })
+    expect(thrown).toContain('&lt;x&gt;')
+    expect(renderMarkdown('```"><script>\nx\n```')).not.toContain('<script')
+    expect(renderMarkdown('```\nplain\n```')).toContain('<pre><code class="hljs">plain</code></pre>')
+  })
+
+  it('renders images lazily, with escaped alt and known sizes', () => {
+    const html = renderMarkdown('![A "cat" <pic>](/uploads/cat.png "Title")', { imageSizes: { '/uploads/cat.png': { width: 640, height: 480 } } })
+    expect(html).toContain('<img src="/uploads/cat.png" alt="A &quot;cat&quot; &lt;pic&gt;" title="Title" width="640" height="480" loading="lazy" decoding="async">')
+    expect(renderMarkdown('![x](https://cdn.example.com/a.webp)')).toContain('<img src="https://cdn.example.com/a.webp" alt="x" loading="lazy" decoding="async">')
+  })
+
+  it('opens links in a new tab with noopener, allowing http(s), mailto and site paths', () => {
+    expect(renderMarkdown('[site](https://example.com/a?b=1&c=2 "T")')).toBe(
+      '<p><a href="https://example.com/a?b=1&amp;c=2" title="T" target="_blank" rel="noopener noreferrer">site</a></p>\n',
+    )
+    expect(renderMarkdown('[me](mailto:me@example.com)')).toContain('href="mailto:me@example.com" target="_blank" rel="noopener noreferrer"')
+    expect(renderMarkdown('[about](/about)')).toContain('<a href="/about" target="_blank" rel="noopener noreferrer">about</a>')
+    expect(renderMarkdown('see https://example.com now')).toContain('<a href="https://example.com" target="_blank"')
+  })
+
+  it('renders lists, blockquotes and tables', () => {
+    expect(renderMarkdown('- a\n- b')).toBe('<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n')
+    expect(renderMarkdown('1. a\n2. b')).toBe('<ol>\n<li>a</li>\n<li>b</li>\n</ol>\n')
+    expect(renderMarkdown('> quoted')).toBe('<blockquote>\n<p>quoted</p>\n</blockquote>\n')
+    const table = renderMarkdown('| a | b |\n|---|:-:|\n| 1 | 2 |')
+    expect(table).toContain('<table>')
+    expect(table).toContain('<th>a</th>')
+    expect(table).toContain('<td align="center">2</td>')
+  })
+
+  it('shows "Content unavailable" for empty or missing content', () => {
+    expect(renderMarkdown('')).toBe(CONTENT_UNAVAILABLE)
+    expect(renderMarkdown('   \n ')).toBe(CONTENT_UNAVAILABLE)
+    expect(renderMarkdown(null)).toBe('<p>Content unavailable</p>')
+    expect(renderMarkdown(undefined)).toBe('<p>Content unavailable</p>')
+  })
+
+  it('falls back to the raw text escaped in <pre> when rendering fails', () => {
+    const html = renderMarkdown('# <b>x</b>', { highlight: () => null, imageSizes: new Proxy({}, { get: () => { throw new Error('x') } }) })
+    // No image here, so sizes are never read and the render succeeds.
+    expect(html).toContain('<h2>')
+    const failing = renderMarkdown('![a](/a.png) <b>', { imageSizes: new Proxy({}, { get: () => { throw new Error('boom') } }) })
+    expect(failing).toBe('<pre>![a](/a.png) &lt;b&gt;</pre>')
+  })
+})
+
+describe('renderMarkdown: the featured image rule', () => {
+  const md = '![hero](/uploads/hero.jpg)\n\nText\n\n![second](/uploads/two.jpg)'
+
+  it('drops the first image when it is the featured image', () => {
+    const html = renderMarkdown(md, { omitImage: '/uploads/hero.jpg' })
+    expect(html).not.toContain('hero.jpg')
+    expect(html).toContain('/uploads/two.jpg')
+  })
+
+  it('keeps everything when the featured image is not the first image', () => {
+    const html = renderMarkdown(md, { omitImage: '/uploads/two.jpg' })
+    expect(html).toContain('/uploads/hero.jpg')
+    expect(html).toContain('/uploads/two.jpg')
+  })
+
+  it('keeps the first image without omitImage', () => {
+    expect(renderMarkdown(md)).toContain('/uploads/hero.jpg')
+    expect(renderMarkdown(md, { omitImage: null })).toContain('/uploads/hero.jpg')
+  })
+})
+
+describe('renderMarkdown: hostile content comes out inert', () => {
+  const corpus = [
+    '<script>alert(1)</script>',
+    '<SCRIPT SRC=//evil.example/x.js></SCRIPT>',
+    'text <script>alert(1)</script> inline',
+    '<img src=x onerror=alert(1)>',
+    '<img src="x" onerror="alert(1)">',
+    'a <b onmouseover="alert(1)">b</b> c',
+    '<div onclick="alert(1)">x</div>',
+    '<svg onload=alert(1)>',
+    '<iframe src="javascript:alert(1)"></iframe>',
+    '<a href="javascript:alert(1)">x</a>',
+    '<style>body{background:url(javascript:alert(1))}</style>',
+    '[x](javascript:alert(1))',
+    '[x](JAVASCRIPT:alert(1))',
+    '[x](  javascript:alert(1))',
+    '[x](<java\tscript:alert(1)>)',
+    '[x](<java\nscript:alert(1)>)',
+    '[x](jav&#x61;script:alert(1))',
+    '[x](jav&#97;script:alert(1))',
+    '[x](javascript&colon;alert(1))',
+    '[x](&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1))',
+    '[x](\\javascript:alert(1))',
+    '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    '[x](vbscript:msgbox(1))',
+    '[x](VBScript:msgbox(1))',
+    '[x](//evil.example/path)',
+    '[x](/\\evil.example)',
+    '[x]: javascript:alert(1)\n\n[ref][x]',
+    '<javascript:alert(1)>',
+    '![x](javascript:alert(1))',
+    '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+    '![x](jav&#x09;ascript:alert(1))',
+    '![x](vbscript:x)',
+    '![x" onerror="alert(1)](/a.png)',
+    '![x](/a.png "t\\" onerror=\\"alert(1)")',
+    '![x](/a.png"onerror="alert(1))',
+    '[a"><script>alert(1)</script>](/x)',
+    '[a](/x"><script>alert(1)</script>)',
+    '[a](https://ok.example "\\"><script>alert(1)</script>")',
+    '![">`<script>alert(1)</script>](/x.png)',
+    '<img src="x" alt="',
+    '<scr<script>ipt>alert(1)</script>',
+    '<!-- <script>alert(1)</script> -->',
+    '```\n</code></pre><script>alert(1)</script>\n```',
+    '`</code><script>alert(1)</script>`',
+    '| a |\n|---|\n| <script>alert(1)</script> |',
+    '- <img src=x onerror=alert(1)>',
+    '> <a href="javascript:alert(1)">q</a>',
+    '**<img src=x onerror=alert(1)>**',
+    '<details open ontoggle=alert(1)>',
+    '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+  ]
+
+  it.each(corpus)('%s', (input) => {
+    expectInert(renderMarkdown(input))
+    expectInert(renderMarkdown(input, { omitImage: '/a.png' }))
+  })
+
+  it('shows raw HTML as the text that was typed', () => {
+    expect(renderMarkdown('<b>bold?</b>')).toBe('<p>&lt;b&gt;bold?&lt;/b&gt;</p>\n')
+    expect(renderMarkdown('hi <b>there</b>')).toBe('<p>hi &lt;b&gt;there&lt;/b&gt;</p>\n')
+  })
+
+  it('renders an unsafe link as its text and an unsafe image as its alt text', () => {
+    expect(renderMarkdown('[click me](javascript:alert(1))')).toBe('<p>click me</p>\n')
+    expect(renderMarkdown('[click](jav&#x61;script:alert(1))')).toBe('<p>click</p>\n')
+    expect(renderMarkdown('![the alt](data:image/png;base64,AAAA)')).toBe('<p>the alt</p>\n')
+  })
+
+  it('keeps safe URLs working after entity decoding', () => {
+    expect(renderMarkdown('[x](https://example.com/?a=1&amp;b=2)')).toContain('href="https://example.com/?a=1&amp;b=2"')
+  })
+})
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML-significant characters', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;')
+  })
+})
