@@ -1,0 +1,164 @@
+// npm run bench: measures the production build (it builds nothing itself). Seeds 200 posts in a fresh database,
+// starts `node dist/server/main.js`, and drives it with autocannon at 10 and 50 connections.
+import autocannon from 'autocannon'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const PORT = Number(process.env.BENCH_PORT ?? 4610)
+const BASE = `http://127.0.0.1:${PORT}`
+const ORIGIN = BASE
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
+const WARMUP = 3
+const ADMIN = { username: 'bench', password: 'bench-password-123', email: 'bench@example.com' }
+
+if (!existsSync('dist/server/main.js')) {
+  console.error('No production build: run `npm run build` first (the benchmark measures, it does not build).')
+  process.exit(1)
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-bench-'))
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  env: {
+    ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
+    PUBLIC_URL: BASE, SEED_DEMO: '0', LOG_LEVEL: 'warn', TRUST_PROXY: '1',
+    ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAIL: ADMIN.email,
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+let peakRssKb = 0
+const rssTimer = setInterval(() => {
+  try {
+    const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))
+    if (hwm) peakRssKb = Math.max(peakRssKb, Number(hwm[1]))
+  } catch { /* not running */ }
+}, 250)
+
+function cleanup() {
+  clearInterval(rssTimer)
+  server.kill('SIGTERM')
+  rmSync(dataDir, { recursive: true, force: true })
+}
+process.on('exit', cleanup)
+
+async function waitForServer() {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return
+    } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('server did not start')
+}
+
+async function api(method, url, body, cookie) {
+  const res = await fetch(`${BASE}${url}`, {
+    method,
+    headers: { origin: ORIGIN, ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`)
+  return res
+}
+
+async function seed() {
+  const login = await api('POST', '/api/auth/login', { username: ADMIN.username, password: ADMIN.password })
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const category = await (await api('POST', '/api/categories', { name: 'Benchmarks', slug: 'benchmarks', color: '#3b82f6' }, cookie)).json()
+  const paragraph = 'A steady paragraph of prose with **bold**, *italic* and `code`, long enough to look like a real article. '.repeat(6)
+  const posts = []
+  for (let i = 1; i <= 200; i++) {
+    const content = `## Section ${i}\n\n${paragraph}\n\n- one\n- two\n\n\`\`\`ts\nconst n: number = ${i}\n\`\`\`\n\n${paragraph}`
+    const res = await api('POST', '/api/posts', {
+      title: `Benchmark post number ${i}`, content, status: 'published', categoryId: category.id, tags: ['bench', `t${i % 7}`], featured: i > 197,
+    }, cookie)
+    posts.push(await res.json())
+  }
+  return posts
+}
+
+function assetUrls(html) {
+  const js = [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1])
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1])
+  return { js: [...new Set(js)], css: [...new Set(css)] }
+}
+
+async function gzipBytes(urls) {
+  let total = 0
+  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(new URL(url, BASE))).arrayBuffer()), { level: 9 }).length
+  return total
+}
+
+function run(opts, connections, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ ...opts, url: BASE, connections, duration, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)))
+  })
+}
+
+await waitForServer()
+console.log('seeding 200 posts…')
+const posts = await seed()
+const postPath = `/blog/${posts[100].slug}`
+const homeHtml = await (await fetch(`${BASE}/`)).text()
+const postHtml = await (await fetch(`${BASE}${postPath}`)).text()
+const homeAssets = assetUrls(homeHtml)
+const postAssets = assetUrls(postHtml)
+const staticAsset = homeAssets.js[0] ?? homeAssets.css[0]
+if (!staticAsset) throw new Error('no static asset found in the home page')
+
+let ip = 0
+const nextIp = () => `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}`
+const targets = [
+  { name: 'home /', opts: { requests: [{ path: '/' }] }, page: true },
+  { name: `post ${postPath.slice(0, 24)}…`, opts: { requests: [{ path: postPath }] }, page: true },
+  { name: '/blog?page=3', opts: { requests: [{ path: '/blog?page=3' }] }, page: true },
+  { name: '/api/posts', opts: { requests: [{ path: '/api/posts' }] }, page: true },
+  { name: '/rss.xml', opts: { requests: [{ path: '/rss.xml' }] }, page: true },
+  { name: 'static asset', opts: { requests: [{ path: staticAsset }] }, isStatic: true },
+  {
+    name: 'like toggle (POST)',
+    opts: { requests: [{ method: 'POST', path: `/api/posts/${posts[50].id}/like`, headers: { origin: ORIGIN } }] },
+  },
+  {
+    name: 'comment (POST)',
+    opts: {
+      requests: [{
+        method: 'POST', path: `/api/posts/${posts[60].id}/comments`,
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+          body: JSON.stringify({ content: `Benchmark comment ${ip}`, authorName: 'Bench' }),
+        }),
+      }],
+    },
+  },
+]
+
+const rows = []
+for (const connections of [10, 50]) {
+  for (const target of targets) {
+    await run(target.opts, connections, WARMUP)
+    const r = await run(target.opts, connections, DURATION)
+    rows.push({
+      target: target.name, connections, page: !!target.page, isStatic: !!target.isStatic,
+      rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99,
+      errors: r.errors + r.timeouts + r.non2xx,
+    })
+  }
+}
+
+const pad = (s, n) => String(s).padEnd(n)
+const padL = (s, n) => String(s).padStart(n)
+console.log(`\n${pad('target', 28)}${padL('conns', 6)}${padL('req/s', 9)}${padL('p50 ms', 8)}${padL('p99 ms', 8)}${padL('errors', 8)}${padL('vs static', 11)}`)
+for (const row of rows) {
+  const staticRps = rows.find((r) => r.isStatic && r.connections === row.connections)?.rps ?? 0
+  const ratio = row.page && staticRps ? (row.rps / staticRps).toFixed(2) : ''
+  console.log(`${pad(row.target, 28)}${padL(row.connections, 6)}${padL(row.rps, 9)}${padL(row.p50, 8)}${padL(row.p99, 8)}${padL(row.errors, 8)}${padL(ratio, 11)}`)
+}
+console.log(`\npeak RSS of the server: ${(peakRssKb / 1024).toFixed(1)} MB`)
+console.log(`home page loads: JS ${(await gzipBytes(homeAssets.js) / 1024).toFixed(1)} KB gzip, CSS ${(await gzipBytes(homeAssets.css) / 1024).toFixed(1)} KB gzip`)
+console.log(`post page loads: JS ${(await gzipBytes(postAssets.js) / 1024).toFixed(1)} KB gzip, CSS ${(await gzipBytes(postAssets.css) / 1024).toFixed(1)} KB gzip`)
+cleanup()
+process.exit(0)
