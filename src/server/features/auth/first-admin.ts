@@ -1,0 +1,36 @@
+import type { Db } from '../../db/client.ts'
+import type { UserRow } from '../../db/schema.ts'
+import { withSetupLock } from './setup-lock.repo.ts'
+import { ADMIN_ROLE, SYSTEM_ROLE, findUserByRole, insertUser, promoteUser } from './users.repo.ts'
+
+export type NewAdmin = { username: string; email: string; passwordHash: string }
+
+export async function hasAdmin(db: Db): Promise<boolean> {
+  return (await findUserByRole(db, ADMIN_ROLE)) !== undefined
+}
+
+/**
+ * Creates the one admin, or returns null when an admin already exists. Safe when two setups (or two
+ * instances starting with ADMIN_*) race: exactly one wins. If the demo seed created a placeholder author,
+ * that row becomes the admin, so the demo posts are the admin's from then on.
+ */
+export async function createFirstAdmin(db: Db, admin: NewAdmin, now: Date): Promise<UserRow | null> {
+  return withSetupLock(db, now, async (trx) => {
+    if (await hasAdmin(trx)) return null
+    const fields = {
+      username: admin.username,
+      email: admin.email,
+      password_hash: admin.passwordHash,
+      role: ADMIN_ROLE,
+      created_at: now.toISOString(),
+    }
+    const placeholder = await findUserByRole(trx, SYSTEM_ROLE)
+    if (placeholder) {
+      await promoteUser(trx, placeholder.id, fields)
+      return { id: placeholder.id, ...fields }
+    }
+    const row = { id: crypto.randomUUID(), ...fields }
+    await insertUser(trx, row)
+    return row
+  })
+}

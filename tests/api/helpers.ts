@@ -1,0 +1,51 @@
+import type { LightMyRequestResponse } from 'fastify'
+import { buildApp } from '#server/app.ts'
+import type { App } from '#server/context.ts'
+import { loadEnv } from '#server/env.ts'
+import { createTestDatabase } from '#test/support/test-db.ts'
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date('2026-11-22T10:00:00.000Z')) {
+  let now = start.getTime()
+  return {
+    clock: () => new Date(now),
+    advance: (ms: number) => {
+      now += ms
+    },
+  }
+}
+
+/** An app with environment overrides (e.g. an https PUBLIC_URL), for the few tests createTestApp cannot express. */
+export async function appWithEnv(overrides: Record<string, string>): Promise<{ app: App; close: () => Promise<void> }> {
+  const database = await createTestDatabase()
+  const env = loadEnv({ NODE_ENV: 'test', SEED_DEMO: '0', DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', ...overrides })
+  const app = await buildApp({ database: database.handle, env })
+  await app.ready()
+  return {
+    app,
+    close: async () => {
+      await app.close()
+      await database.dispose()
+    },
+  }
+}
+
+/** The raw Set-Cookie header for a cookie name. */
+export function setCookieHeader(res: LightMyRequestResponse, name: string): string | undefined {
+  const raw = res.headers['set-cookie']
+  const all = Array.isArray(raw) ? raw : raw ? [raw] : []
+  return all.find((c) => c.startsWith(`${name}=`))
+}
+
+/** A multipart/form-data body with one file part. */
+export function multipart(field: string, fileName: string, contentType: string, bytes: Uint8Array) {
+  const boundary = `----test${crypto.randomUUID().replace(/-/g, '')}`
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  )
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
+  return {
+    payload: Buffer.concat([head, Buffer.from(bytes), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}
