@@ -1,5 +1,54 @@
+import { z } from 'zod'
+import { IdSchema } from '#shared/schemas/common.ts'
+import { PostDetailSchema, PostInputSchema, PostListQuerySchema, PostSchema, PostUpdateSchema } from '#shared/schemas/post.ts'
 import type { App } from '../../context.ts'
+import { requireUser } from '../../http/session.ts'
+import * as posts from './posts.service.ts'
 
-export async function postRoutes(_app: App): Promise<void> {
-  // TODO: routes not built yet
+const IdParams = z.object({ id: IdSchema })
+const SlugParams = z.object({ slug: z.string().min(1).max(200) })
+const PostList = z.array(PostSchema)
+
+export async function postRoutes(app: App): Promise<void> {
+  const viewer = (request: { user: unknown }): posts.Viewer => ({ isAdmin: Boolean(request.user) })
+
+  app.get('/api/posts', { schema: { querystring: PostListQuerySchema, response: { 200: PostList } } }, async (request, reply) => {
+    const page = await posts.listPosts(app.ctx.db, request.query, viewer(request))
+    reply.header('X-Total-Count', String(page.total))
+    return page.posts
+  })
+
+  app.get('/api/posts/featured', { schema: { response: { 200: PostList } } }, async () => posts.featuredPosts(app.ctx.db))
+
+  app.get('/api/posts/slug/:slug', { schema: { params: SlugParams, response: { 200: PostDetailSchema } } }, async (request) =>
+    posts.postDetailBySlug(app.ctx.db, request.params.slug, viewer(request)),
+  )
+
+  app.get('/api/posts/:id', { schema: { params: IdParams, response: { 200: PostSchema } } }, async (request) =>
+    posts.postById(app.ctx.db, request.params.id, viewer(request)),
+  )
+
+  app.get('/api/posts/:id/related', { schema: { params: IdParams, response: { 200: PostList } } }, async (request) =>
+    posts.relatedPosts(app.ctx.db, request.params.id, viewer(request)),
+  )
+
+  app.post(
+    '/api/posts',
+    { schema: { body: PostInputSchema, response: { 201: PostSchema } }, config: { auth: 'admin' } },
+    async (request, reply) => {
+      const post = await posts.createPost(app.ctx.db, request.body, requireUser(request).id, app.ctx.clock())
+      return reply.status(201).send(post)
+    },
+  )
+
+  app.put(
+    '/api/posts/:id',
+    { schema: { params: IdParams, body: PostUpdateSchema, response: { 200: PostSchema } }, config: { auth: 'admin' } },
+    async (request) => posts.updatePost(app.ctx.db, request.params.id, request.body, app.ctx.clock()),
+  )
+
+  app.delete('/api/posts/:id', { schema: { params: IdParams }, config: { auth: 'admin' } }, async (request, reply) => {
+    await posts.deletePost(app.ctx.db, request.params.id)
+    return reply.status(204).send()
+  })
 }

@@ -1,0 +1,90 @@
+import type { z } from 'zod'
+import { isSafeUrl } from '#shared/schemas/common.ts'
+import type { PostInputSchema, PostUpdateSchema } from '#shared/schemas/post.ts'
+import { firstImageUrl, makeExcerpt } from '#shared/text/excerpt.ts'
+import { readingTime } from '#shared/text/reading-time.ts'
+import { slugify } from '#shared/text/slugify.ts'
+import type { NewPostRow, PostRow, PostsTable } from '../../db/schema.ts'
+import { serializeTags } from './posts.mappers.ts'
+
+/** The parsed bodies of POST and PUT /api/posts (defaults applied, strings trimmed). */
+export type PostInputData = z.output<typeof PostInputSchema>
+export type PostUpdateData = z.output<typeof PostUpdateSchema>
+
+const blankToNull = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null)
+
+/** The first image of the content, when it is a URL we would render. */
+function derivedImage(content: string): string | null {
+  const url = firstImageUrl(content)
+  return url && isSafeUrl(url) ? url : null
+}
+
+/** The base of a generated slug: from the title, or 'post' when the title has nothing usable. */
+export const slugBase = (title: string) => slugify(title) || 'post'
+
+/** The first free "base", "base-2", "base-3"… given the taken slugs. */
+export function nextFreeSlug(base: string, taken: string[]): string {
+  const used = new Set(taken)
+  if (!used.has(base)) return base
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`
+}
+
+/** The stored row of a new post: the server derives what the body leaves out (contract "Create/update"). */
+export function newPostRow(input: PostInputData, ctx: { id: string; slug: string; authorId: string; now: Date }): NewPostRow {
+  const at = ctx.now.toISOString()
+  const published = input.status === 'published'
+  const featured = input.featured === true
+  return {
+    id: ctx.id,
+    title: input.title,
+    slug: ctx.slug,
+    content: input.content,
+    excerpt: blankToNull(input.excerpt) ?? makeExcerpt(input.content),
+    featured_image: input.featuredImage ?? derivedImage(input.content),
+    category_id: input.categoryId ?? null,
+    author_id: ctx.authorId,
+    author_name: blankToNull(input.authorName),
+    status: input.status,
+    tags: serializeTags(input.tags ?? []),
+    meta_title: blankToNull(input.metaTitle),
+    meta_description: blankToNull(input.metaDescription),
+    reading_time: input.readingTime ?? readingTime(input.content),
+    published_at: published ? at : null,
+    featured: featured ? 1 : 0,
+    featured_at: published && featured ? at : null,
+    created_at: at,
+    updated_at: at,
+  }
+}
+
+/**
+ * The columns a partial update changes. A missing field keeps its stored value; `excerpt` or `featuredImage`
+ * sent empty is derived again from the resulting content. publishedAt is set once and kept; featuredAt follows
+ * the resulting state (published and featured: now, else null).
+ */
+export function postUpdatePatch(existing: PostRow, patch: PostUpdateData, now: Date): Partial<Omit<PostsTable, 'id' | 'views'>> {
+  const at = now.toISOString()
+  const content = patch.content ?? existing.content
+  const status = patch.status ?? existing.status
+  const featured = patch.featured ?? Boolean(Number(existing.featured))
+  const out: Partial<Omit<PostsTable, 'id' | 'views'>> = { updated_at: at }
+
+  if (patch.title !== undefined) out.title = patch.title
+  if (patch.slug) out.slug = patch.slug
+  if (patch.content !== undefined) out.content = patch.content
+  if (patch.excerpt !== undefined) out.excerpt = blankToNull(patch.excerpt) ?? makeExcerpt(content)
+  if (patch.featuredImage !== undefined) out.featured_image = patch.featuredImage ?? derivedImage(content)
+  if (patch.categoryId !== undefined) out.category_id = patch.categoryId
+  if (patch.authorName !== undefined) out.author_name = blankToNull(patch.authorName)
+  if (patch.tags !== undefined) out.tags = serializeTags(patch.tags)
+  if (patch.metaTitle !== undefined) out.meta_title = blankToNull(patch.metaTitle)
+  if (patch.metaDescription !== undefined) out.meta_description = blankToNull(patch.metaDescription)
+  if (patch.readingTime !== undefined) out.reading_time = patch.readingTime
+  else if (patch.content !== undefined) out.reading_time = readingTime(content)
+  if (patch.status !== undefined) out.status = patch.status
+  if (patch.featured !== undefined) out.featured = featured ? 1 : 0
+
+  out.published_at = existing.published_at ?? (status === 'published' ? at : null)
+  out.featured_at = status === 'published' && featured ? at : null
+  return out
+}
