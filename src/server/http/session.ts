@@ -20,15 +20,15 @@ export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('sessionToken', null)
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE]
-    if (!token) return
-    const user = await findSessionUser(app.ctx.db, token, app.ctx.clock())
-    if (user) {
-      request.user = user
-      request.sessionToken = token
+    if (token) {
+      const user = await findSessionUser(app.ctx.db, token, app.ctx.clock())
+      if (user) {
+        request.user = user
+        request.sessionToken = token
+      }
     }
-  })
-  app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config.auth === 'admin' && !request.user) unauthorized()
+    // Before the body is read or validated: an anonymous caller learns nothing but 401.
+    if (request.routeOptions.config?.auth === 'admin' && !request.user) unauthorized()
   })
 }
 

@@ -1,0 +1,51 @@
+import type { Db } from '../../db/client.ts'
+import type { CategoryRow } from '../../db/schema.ts'
+
+export type CategoryWithCount = CategoryRow & { post_count: number }
+
+function withCounts(db: Db) {
+  return db
+    .selectFrom('categories')
+    .leftJoin('posts', (join) => join.onRef('posts.category_id', '=', 'categories.id').on('posts.status', '=', 'published'))
+    .selectAll('categories')
+    .select((eb) => eb.fn.count<number>('posts.id').as('post_count'))
+    .groupBy('categories.id')
+}
+
+/** Name order, the same on both engines (case-folded first, then exact). */
+export async function listCategoriesWithCounts(db: Db): Promise<CategoryWithCount[]> {
+  return withCounts(db)
+    .orderBy((eb) => eb.fn('lower', ['categories.name']))
+    .orderBy('categories.name')
+    .execute()
+}
+
+export async function findCategoryWithCount(db: Db, by: { id: string } | { slug: string }): Promise<CategoryWithCount | undefined> {
+  const query = withCounts(db)
+  return ('id' in by ? query.where('categories.id', '=', by.id) : query.where('categories.slug', '=', by.slug)).executeTakeFirst()
+}
+
+/** Another category already using this name (case-insensitively) or slug. */
+export async function findClash(db: Db, name: string, slug: string, exceptId: string | null): Promise<CategoryRow | undefined> {
+  let query = db
+    .selectFrom('categories')
+    .selectAll()
+    .where((eb) => eb.or([eb(eb.fn('lower', ['name']), '=', name.toLowerCase()), eb('slug', '=', slug)]))
+  if (exceptId) query = query.where('id', '!=', exceptId)
+  return query.executeTakeFirst()
+}
+
+export async function insertCategory(db: Db, row: CategoryRow): Promise<void> {
+  await db.insertInto('categories').values(row).execute()
+}
+
+export async function updateCategoryRow(db: Db, id: string, fields: Pick<CategoryRow, 'name' | 'slug' | 'description' | 'color'>): Promise<boolean> {
+  const result = await db.updateTable('categories').set(fields).where('id', '=', id).executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Posts keep existing, uncategorised (the foreign key is ON DELETE SET NULL). */
+export async function deleteCategoryRow(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
