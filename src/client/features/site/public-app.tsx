@@ -1,4 +1,48 @@
-/** Placeholder: the reader site replaces this. */
+import { ScrollProgress } from '../../components/site/scroll-progress.tsx'
+import { SiteFooter } from '../../components/site/site-footer.tsx'
+import { SiteNav } from '../../components/site/site-nav.tsx'
+import { useLocation } from '../../lib/router.tsx'
+import { FooterPageView } from './footer-page.tsx'
+import { HomePage } from './home-page.tsx'
+import { NotFoundPage } from './not-found-page.tsx'
+import { PostListPage } from './post-list-page.tsx'
+import { PostPage } from './post-page.tsx'
+import { matchPublicRoute, type PublicRoute } from './routes.ts'
+
+function Screen({ route }: { route: PublicRoute }) {
+  switch (route.name) {
+    case 'home':
+      return <HomePage />
+    case 'blog':
+      return <PostListPage />
+    case 'category':
+      return <PostListPage categorySlug={route.slug} />
+    case 'post':
+      return <PostPage key={route.slug} slug={route.slug} />
+    case 'footer-page':
+      return <FooterPageView key={route.slug} slug={route.slug} />
+    case 'not-found':
+      return <NotFoundPage />
+  }
+}
+
+/** The reader site: progress bar, fixed nav, the screen for the URL, footer. */
 export function PublicApp() {
-  return <main><h1>Blog</h1></main>
+  const { pathname } = useLocation()
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <ScrollProgress />
+      <SiteNav />
+      <main id="main" className="flex-1 pt-16">
+        <Screen route={matchPublicRoute(pathname)} />
+      </main>
+      <SiteFooter />
+    </div>
+  )
 }

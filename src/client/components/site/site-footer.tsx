@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query'
+import { FOOTER_SLUGS } from '#shared/schemas/site.ts'
+import { paths, SITE_NAME, SITE_TAGLINE } from '#shared/paths.ts'
+import { Link } from '../../lib/router.tsx'
+import { categoriesQuery, siteSettingsQuery } from '../../features/site/queries.ts'
+
+const FOOTER_CATEGORIES = 6
+const FOOTER_LINKS: Record<(typeof FOOTER_SLUGS)[number], string> = {
+  'privacy-policy': 'Privacy Policy',
+  'terms-conditions': 'Terms & Conditions',
+  about: 'About',
+  contact: 'Contact',
+  disclaimer: 'Disclaimer',
+}
+const SOCIAL = [
+  { key: 'x_url', label: 'X (Twitter)' },
+  { key: 'linkedin_url', label: 'LinkedIn' },
+  { key: 'instagram_url', label: 'Instagram' },
+] as const
+
+const headingClass = 'text-sm font-semibold uppercase tracking-wider text-foreground'
+const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4'
+
+export function SiteFooter() {
+  const categories = useQuery(categoriesQuery()).data ?? []
+  const settings = useQuery(siteSettingsQuery()).data ?? []
+  const social = SOCIAL.map((s) => ({ ...s, url: settings.find((x) => x.key === s.key)?.value ?? '' })).filter((s) => s.url)
+
+  return (
+    <footer className="mt-20 border-t bg-muted/40">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+        <div className="space-y-2">
+          <p className="text-lg font-bold">{SITE_NAME}</p>
+          <p className="text-sm text-muted-foreground">{SITE_TAGLINE}</p>
+        </div>
+        <nav aria-label="Navigation" className="space-y-3">
+          <h2 className={headingClass}>Navigation</h2>
+          <ul className="space-y-2">
+            <li><Link href={paths.home()} className={linkClass}>Home</Link></li>
+            <li><Link href={paths.blog()} className={linkClass}>Blog</Link></li>
+          </ul>
+        </nav>
+        <nav aria-label="Categories" className="space-y-3">
+          <h2 className={headingClass}>Categories</h2>
+          <ul className="space-y-2">
+            {categories.slice(0, FOOTER_CATEGORIES).map((c) => (
+              <li key={c.id}>
+                <Link href={paths.category(c.slug)} className={linkClass}>{c.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="space-y-3">
+          <h2 className={headingClass}>Connect</h2>
+          {social.length > 0 && (
+            <ul className="space-y-2">
+              {social.map((s) => (
+                <li key={s.key}>
+                  <a href={s.url} target="_blank" rel="noopener noreferrer" className={linkClass}>{s.label}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <div className="border-t">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground sm:px-6 md:flex-row md:items-center md:justify-between">
+          <nav aria-label="Legal and information">
+            <ul className="flex flex-wrap gap-x-5 gap-y-2">
+              {FOOTER_SLUGS.map((slug) => (
+                <li key={slug}>
+                  <Link href={paths.footerPage(slug)} className={linkClass}>{FOOTER_LINKS[slug]}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p>© 2025 {SITE_NAME}. All rights reserved.</p>
+        </div>
+      </div>
+    </footer>
+  )
+}

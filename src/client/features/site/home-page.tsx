@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query'
+import { ArrowRight } from 'lucide-react'
+import { paths, SITE_DESCRIPTION, SITE_TAGLINE } from '#shared/paths.ts'
+import { PUBLIC_PAGE_SIZE } from '#shared/schemas/post.ts'
+import { PostCard, PostCardSkeleton } from '../../components/site/post-card.tsx'
+import { buttonVariants } from '../../components/ui/button.tsx'
+import { Link } from '../../lib/router.tsx'
+import { homeHead } from './head.ts'
+import { featuredPostsQuery, latestPostsQuery } from './queries.ts'
+import { useDocumentHead } from './use-document-head.ts'
+
+const MAX_FEATURED = 3
+
+export function HomePage() {
+  useDocumentHead(homeHead())
+  const featured = useQuery(featuredPostsQuery())
+  const latest = useQuery(latestPostsQuery())
+  const featuredPosts = (featured.data ?? []).slice(0, MAX_FEATURED)
+  const featuredIds = new Set(featuredPosts.map((p) => p.id))
+  const latestPosts = (latest.data?.posts ?? []).filter((p) => !featuredIds.has(p.id)).slice(0, PUBLIC_PAGE_SIZE)
+
+  return (
+    <>
+      <section className="border-b bg-gradient-to-b from-accent to-background">
+        <div className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 md:py-28">
+          <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl md:text-6xl">{SITE_TAGLINE}</h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-pretty">{SITE_DESCRIPTION}</p>
+          <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+            <Link href={paths.blog()} className={buttonVariants({ size: 'lg' })}>
+              Start Reading
+              <ArrowRight aria-hidden="true" />
+            </Link>
+            <Link href={paths.blog()} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+              Browse Categories
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      {(featured.isPending || featuredPosts.length > 0) && (
+        <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+          <h2 id="featured-heading" className="mb-8 text-3xl font-bold tracking-tight">Featured Articles</h2>
+          {featured.isPending ? (
+            <PostCardSkeleton />
+          ) : featuredPosts.length === 1 ? (
+            <PostCard post={featuredPosts[0]!} wide />
+          ) : (
+            <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {featuredPosts.map((post) => (
+                <PostCard key={post.id} post={post} featured />
+              ))}
+            </div>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="latest-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+        <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+          <h2 id="latest-heading" className="text-3xl font-bold tracking-tight">Latest Articles</h2>
+          <Link href={paths.blog()} className={buttonVariants({ variant: 'outline' })}>
+            View All Posts
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </div>
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {latest.isPending
+            ? Array.from({ length: 6 }, (_, i) => <PostCardSkeleton key={i} />)
+            : latestPosts.map((post) => <PostCard key={post.id} post={post} />)}
+        </div>
+        {!latest.isPending && latestPosts.length === 0 && <p className="text-muted-foreground">No posts found</p>}
+      </section>
+    </>
+  )
+}

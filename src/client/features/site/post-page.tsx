@@ -1,0 +1,116 @@
+import { useQuery } from '@tanstack/react-query'
+import { Calendar, Clock, User } from 'lucide-react'
+import { paths } from '#shared/paths.ts'
+import type { PostDetail } from '#shared/schemas/post.ts'
+import { formatDate } from '#shared/text/format.ts'
+import { FallbackImage } from '../../components/site/fallback-image.tsx'
+import { Badge, CategoryBadge } from '../../components/ui/badge.tsx'
+import { buttonVariants } from '../../components/ui/button.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { Link } from '../../lib/router.tsx'
+import { CommentsSection } from './comments-section.tsx'
+import { notFoundHead, postHead } from './head.ts'
+import { LikeButton } from './like-button.tsx'
+import { PostContent } from './post-content.tsx'
+import { postBySlugQuery } from './queries.ts'
+import { RelatedPosts } from './related-posts.tsx'
+import { ShareButtons } from './share-buttons.tsx'
+import { useDocumentHead } from './use-document-head.ts'
+import { useViewBeacon } from './use-view-beacon.ts'
+
+export function PostPage({ slug }: { slug: string }) {
+  const query = useQuery(postBySlugQuery(slug))
+  const post = query.data ?? null
+  useDocumentHead(post ? postHead(post) : query.isPending ? null : notFoundHead(paths.post(slug), 'Post Not Found'))
+  useViewBeacon(post?.id)
+
+  if (query.isPending) return <PostSkeleton />
+  if (!post) return <PostNotFound message={query.isError ? query.error.message : null} />
+  return <PostArticle post={post} />
+}
+
+function PostArticle({ post }: { post: PostDetail }) {
+  return (
+    <>
+      <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <header className="mb-8">
+          <div className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+            {post.category && (
+              <Link href={paths.category(post.category.slug)} className="rounded-full">
+                <CategoryBadge name={post.category.name} color={post.category.color} />
+              </Link>
+            )}
+            {post.status !== 'published' && <Badge variant="secondary">{post.status}</Badge>}
+            <span className="inline-flex items-center gap-1.5">
+              <Calendar className="size-4" aria-hidden="true" />
+              {post.publishedAt ? <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time> : 'Draft'}
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <Clock className="size-4" aria-hidden="true" />
+              {post.readingTime} min read
+            </span>
+          </div>
+          <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-balance sm:text-4xl md:text-5xl">{post.title}</h1>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y py-4">
+            <p className="inline-flex items-center gap-2 text-sm font-medium">
+              <User className="size-4 text-muted-foreground" aria-hidden="true" />
+              <span>By {post.authorName}</span>
+            </p>
+            <ShareButtons title={post.title} path={paths.post(post.slug)} />
+          </div>
+        </header>
+        {post.featuredImage && (
+          <figure className="mb-10 overflow-hidden rounded-xl bg-muted">
+            <FallbackImage
+              src={post.featuredImage}
+              alt={post.title}
+              width={1200}
+              height={630}
+              fetchPriority="high"
+              className="aspect-[1200/630] w-full object-cover"
+            />
+          </figure>
+        )}
+        <PostContent html={post.contentHtml} />
+        {post.tags.length > 0 && (
+          <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
+            {post.tags.map((tag) => (
+              <li key={tag}><Badge variant="secondary">#{tag}</Badge></li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-10 flex items-center justify-between border-t pt-6">
+          <LikeButton postId={post.id} />
+          <ShareButtons title={post.title} path={paths.post(post.slug)} />
+        </div>
+        <CommentsSection postId={post.id} />
+      </article>
+      <RelatedPosts postId={post.id} />
+    </>
+  )
+}
+
+function PostNotFound({ message }: { message: string | null }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">Post Not Found</h1>
+      <p className="mt-3 text-muted-foreground">The post you&apos;re looking for doesn&apos;t exist or has been removed</p>
+      {message && <p className="mt-2 text-sm text-destructive">{message}</p>}
+      <Link href={paths.blog()} className={buttonVariants({ className: 'mt-8' })}>
+        Back to Blog
+      </Link>
+    </section>
+  )
+}
+
+function PostSkeleton() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6" aria-busy="true" aria-label="Loading post">
+      <Skeleton className="mb-4 h-5 w-48" />
+      <Skeleton className="mb-3 h-12 w-full" />
+      <Skeleton className="mb-8 h-12 w-2/3" />
+      <Skeleton className="mb-10 aspect-[1200/630] w-full rounded-xl" />
+      {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="mb-3 h-4 w-full" />)}
+    </div>
+  )
+}

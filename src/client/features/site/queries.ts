@@ -1,0 +1,92 @@
+import { queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
+import { CategorySchema } from '#shared/schemas/category.ts'
+import { LikesSummarySchema, PublicCommentSchema } from '#shared/schemas/engagement.ts'
+import { PostDetailSchema, PostSchema, PUBLIC_PAGE_SIZE, type PostPage, type PostSort } from '#shared/schemas/post.ts'
+import { FooterPageSchema, SiteSettingSchema } from '#shared/schemas/site.ts'
+import { apiJson, apiRequest, HttpError, queryString } from '../../lib/api.ts'
+
+/**
+ * The reader site's queries. Keys are the API URL in parts (spec §7), shared with the admin panel's cache
+ * refreshes. The SSR loader (src/server/ssr/load-page.ts) fills exactly these keys from the services,
+ * so every key here is built by one function used on both sides.
+ */
+const PostListSchema = z.array(PostSchema)
+
+/** The list filters as kept in the URL (`?q=&sort=&category=&page=`). */
+export type ListParams = { q: string; sort: PostSort; category: string; page: number }
+
+export const LATEST_ON_HOME = 12
+
+export const siteKeys = {
+  featured: () => ['/api/posts/featured'] as const,
+  postPage: (p: ListParams, limit = PUBLIC_PAGE_SIZE) => ['/api/posts', 'page', { ...p, limit }] as const,
+  postBySlug: (slug: string) => ['/api/posts/slug', slug] as const,
+  related: (id: string) => ['/api/posts', id, 'related'] as const,
+  likes: (id: string) => ['/api/posts', id, 'likes'] as const,
+  comments: (id: string) => ['/api/posts', id, 'comments'] as const,
+  categories: () => ['/api/categories'] as const,
+  footerPage: (slug: string) => ['/api/footer-pages/slug', slug] as const,
+  settings: () => ['/api/site-settings'] as const,
+}
+
+const enc = encodeURIComponent
+
+/** null for a 404: "not found" is data (rendered as the not-found view), not an error to retry. */
+async function orNullOn404<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load()
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 404) return null
+    throw err
+  }
+}
+
+export const featuredPostsQuery = () =>
+  queryOptions({ queryKey: siteKeys.featured(), queryFn: () => apiJson(PostListSchema, '/api/posts/featured') })
+
+export const postPageQuery = (p: ListParams, limit = PUBLIC_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: siteKeys.postPage(p, limit),
+    queryFn: async ({ signal }): Promise<PostPage> => {
+      const qs = queryString({ status: 'published', search: p.q, category: p.category, sort: p.sort, page: p.page, limit })
+      const res = await apiRequest(`/api/posts${qs}`, { signal })
+      const posts = PostListSchema.parse(await res.json())
+      return { posts, total: Number(res.headers.get('X-Total-Count') ?? posts.length) }
+    },
+  })
+
+/** Home's 'Latest Articles': the first page, with room for the featured posts it leaves out. */
+export const latestPostsQuery = () => postPageQuery({ q: '', sort: 'latest', category: '', page: 1 }, LATEST_ON_HOME)
+
+/** Spec §7/§9: retried 3 times, fresh for 1 minute, refetched on mount and window focus. */
+export const postBySlugQuery = (slug: string) =>
+  queryOptions({
+    queryKey: siteKeys.postBySlug(slug),
+    queryFn: () => orNullOn404(() => apiJson(PostDetailSchema, `/api/posts/slug/${enc(slug)}`)),
+    retry: 3,
+    staleTime: 60_000,
+    refetchOnMount: true,
+    refetchOnWindowFocus: true,
+  })
+
+export const relatedPostsQuery = (id: string) =>
+  queryOptions({ queryKey: siteKeys.related(id), queryFn: () => apiJson(PostListSchema, `/api/posts/${enc(id)}/related`) })
+
+export const likesQuery = (id: string) =>
+  queryOptions({ queryKey: siteKeys.likes(id), queryFn: () => apiJson(LikesSummarySchema, `/api/posts/${enc(id)}/likes`) })
+
+export const commentsQuery = (id: string) =>
+  queryOptions({ queryKey: siteKeys.comments(id), queryFn: () => apiJson(z.array(PublicCommentSchema), `/api/posts/${enc(id)}/comments`) })
+
+export const categoriesQuery = () =>
+  queryOptions({ queryKey: siteKeys.categories(), queryFn: () => apiJson(z.array(CategorySchema), '/api/categories') })
+
+export const footerPageQuery = (slug: string) =>
+  queryOptions({
+    queryKey: siteKeys.footerPage(slug),
+    queryFn: () => orNullOn404(() => apiJson(FooterPageSchema, `/api/footer-pages/slug/${enc(slug)}`)),
+  })
+
+export const siteSettingsQuery = () =>
+  queryOptions({ queryKey: siteKeys.settings(), queryFn: () => apiJson(z.array(SiteSettingSchema), '/api/site-settings') })

@@ -1,0 +1,52 @@
+import { POST_SORTS, type PostSort } from '#shared/schemas/post.ts'
+import { matchPath } from '../../lib/router.tsx'
+import type { ListParams } from './queries.ts'
+
+/** The public routes of spec §2. Shared by the React tree and the SSR loader so both agree on what a URL shows. */
+export type PublicRoute =
+  | { name: 'home' }
+  | { name: 'blog' }
+  | { name: 'category'; slug: string }
+  | { name: 'post'; slug: string }
+  | { name: 'footer-page'; slug: string }
+  | { name: 'not-found' }
+
+export function matchPublicRoute(pathname: string): PublicRoute {
+  if (matchPath('/', pathname)) return { name: 'home' }
+  if (matchPath('/blog', pathname)) return { name: 'blog' }
+  const post = matchPath('/blog/:slug', pathname)
+  if (post?.slug) return { name: 'post', slug: post.slug }
+  const category = matchPath('/category/:slug', pathname)
+  if (category?.slug) return { name: 'category', slug: category.slug }
+  // Spec: the footer page viewer's route is a single path segment, the slug.
+  const page = matchPath('/:slug', pathname)
+  if (page?.slug) return { name: 'footer-page', slug: page.slug }
+  return { name: 'not-found' }
+}
+
+const MAX_QUERY = 200
+
+/** The list filters from the URL, normalised (unknown sort -> latest, bad page -> 1). */
+export function readListParams(search: URLSearchParams | string, categorySlug?: string): ListParams {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search
+  const sortParam = params.get('sort') ?? ''
+  const sort: PostSort = (POST_SORTS as readonly string[]).includes(sortParam) ? (sortParam as PostSort) : 'latest'
+  const page = Number.parseInt(params.get('page') ?? '1', 10)
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY),
+    sort,
+    category: categorySlug ?? (params.get('category') ?? '').trim().slice(0, 120),
+    page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+  }
+}
+
+/** The URL search string for list params (defaults left out so URLs stay short). */
+export function listSearch(p: Partial<ListParams>, includeCategory = true): string {
+  const s = new URLSearchParams()
+  if (p.q) s.set('q', p.q)
+  if (p.sort && p.sort !== 'latest') s.set('sort', p.sort)
+  if (includeCategory && p.category) s.set('category', p.category)
+  if (p.page && p.page > 1) s.set('page', String(p.page))
+  const str = s.toString()
+  return str ? `?${str}` : ''
+}
