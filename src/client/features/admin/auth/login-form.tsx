@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx'
+import { Input } from '../../../components/ui/input.tsx'
+import { Label } from '../../../components/ui/label.tsx'
+import { useAuth } from '../../../lib/auth.tsx'
+import { HttpError } from '../../../lib/api.ts'
+import { Link } from '../../../lib/router.tsx'
+import { LoginSchema, type LoginInput } from '#shared/schemas/user.ts'
+import { useLogin } from '../queries.ts'
+import { useDocumentTitle } from '../use-document-title.ts'
+import { FieldError, fieldErrors } from './field-error.tsx'
+
+/** Spec §2/§5: validated on submit and then on every change; the server's error in a destructive alert. */
+export function LoginForm() {
+  useDocumentTitle('Admin Login')
+  const { onLogin } = useAuth()
+  const login = useLogin()
+  const [values, setValues] = useState<LoginInput>({ username: '', password: '' })
+  const [submitted, setSubmitted] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const parsed = LoginSchema.safeParse(values)
+  const errors = submitted && !parsed.success ? fieldErrors(parsed.error.issues) : {}
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    setError(null)
+    if (!parsed.success) return
+    login.mutate(parsed.data, {
+      onSuccess: (response) => onLogin(response),
+      onError: (err) => setError(err instanceof HttpError ? err.serverMessage || 'Login failed' : 'Login failed'),
+    })
+  }
+
+  const set = (key: keyof LoginInput) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }))
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-semibold">Admin Login</h1>
+          <CardDescription>Sign in to manage your blog</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            {error && <Alert variant="destructive">{error}</Alert>}
+            <div className="space-y-2">
+              <Label htmlFor="login-username">Username or Email</Label>
+              <Input
+                id="login-username"
+                autoComplete="username"
+                value={values.username}
+                onChange={set('username')}
+                aria-invalid={errors.username ? true : undefined}
+                aria-describedby={errors.username ? 'login-username-error' : undefined}
+              />
+              <FieldError id="login-username-error" message={errors.username} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="login-password">Password</Label>
+              <Input
+                id="login-password"
+                type="password"
+                autoComplete="current-password"
+                value={values.password}
+                onChange={set('password')}
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? 'login-password-error' : undefined}
+              />
+              <FieldError id="login-password-error" message={errors.password} />
+            </div>
+            <Button type="submit" className="w-full" disabled={login.isPending}>
+              {login.isPending ? 'Signing in...' : 'Sign In'}
+            </Button>
+          </form>
+          <div className="mt-6 text-center">
+            <Link href="/" className="text-sm text-muted-foreground hover:text-foreground">
+              ← Back to Blog
+            </Link>
+          </div>
+        </CardContent>
+      </Card>
+    </main>
+  )
+}

@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx'
+import { Input } from '../../../components/ui/input.tsx'
+import { Label } from '../../../components/ui/label.tsx'
+import { useAuth } from '../../../lib/auth.tsx'
+import { SetupSchema, type SetupInput } from '#shared/schemas/user.ts'
+import { adminKeys, errorText, useSetup } from '../queries.ts'
+import { useDocumentTitle } from '../use-document-title.ts'
+import { FieldError, fieldErrors } from './field-error.tsx'
+
+const FIELDS = [
+  { key: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
+  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { key: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+] as const
+
+/** Contract §1: with no user yet, /admin offers a one-time 'Create admin account' form. */
+export function SetupForm() {
+  useDocumentTitle('Create admin account')
+  const { onLogin } = useAuth()
+  const client = useQueryClient()
+  const setup = useSetup()
+  const [values, setValues] = useState<SetupInput>({ username: '', email: '', password: '' })
+  const [submitted, setSubmitted] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const parsed = SetupSchema.safeParse(values)
+  const errors = submitted && !parsed.success ? fieldErrors(parsed.error.issues) : {}
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    setError(null)
+    if (!parsed.success) return
+    setup.mutate(parsed.data, {
+      onSuccess: (response) => {
+        client.setQueryData(adminKeys.setup, { needsSetup: false })
+        onLogin(response)
+      },
+      onError: (err) => setError(errorText(err)),
+    })
+  }
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-semibold">Create admin account</h1>
+          <CardDescription>This blog has no administrator yet. The account you create here is the only one.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            {error && <Alert variant="destructive">{error}</Alert>}
+            {FIELDS.map(({ key, label, type, autoComplete }) => (
+              <div key={key} className="space-y-2">
+                <Label htmlFor={`setup-${key}`}>{label}</Label>
+                <Input
+                  id={`setup-${key}`}
+                  type={type}
+                  autoComplete={autoComplete}
+                  value={values[key]}
+                  onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+                  aria-invalid={errors[key] ? true : undefined}
+                  aria-describedby={errors[key] ? `setup-${key}-error` : undefined}
+                />
+                <FieldError id={`setup-${key}-error`} message={errors[key]} />
+              </div>
+            ))}
+            <Button type="submit" className="w-full" disabled={setup.isPending}>
+              {setup.isPending ? 'Creating account...' : 'Create admin account'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  )
+}

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query'
+import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { Badge } from '../../../components/ui/badge.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { toast } from '../../../lib/toast.tsx'
+import type { Category } from '#shared/schemas/category.ts'
+import { categoriesQuery, errorText, useCategoryMutations } from '../queries.ts'
+import { useDocumentTitle } from '../use-document-title.ts'
+import { CategoryDialog } from './category-dialog.tsx'
+
+export function CategoriesPage() {
+  useDocumentTitle('Manage Categories')
+  const categories = useQuery(categoriesQuery())
+  const { remove } = useCategoryMutations()
+  const [dialog, setDialog] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null })
+
+  const onDelete = (category: Category) => {
+    if (!window.confirm('Are you sure you want to delete this category?')) return
+    remove.mutate(category.id, {
+      onSuccess: () => toast({ title: 'Category deleted successfully!' }),
+      onError: (err) => toast({ title: 'Error deleting category', description: errorText(err), variant: 'destructive' }),
+    })
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Categories</h1>
+          <p className="text-muted-foreground">Organise your posts into categories</p>
+        </div>
+        <Button onClick={() => setDialog({ open: true, category: null })}>
+          <Plus aria-hidden="true" />
+          New Category
+        </Button>
+      </header>
+      {categories.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-36" />
+          ))}
+        </div>
+      ) : categories.isError ? (
+        <Card className="p-8 text-center text-destructive">{categories.error.message}</Card>
+      ) : categories.data.length === 0 ? (
+        <Card className="p-10 text-center text-muted-foreground">No categories yet. Create one to organise your posts.</Card>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Categories">
+          {categories.data.map((category) => (
+            <li key={category.id}>
+              <Card className="h-full" data-testid="category-card">
+                <CardHeader className="flex flex-row items-start justify-between gap-2 pb-2">
+                  <div className="flex min-w-0 items-center gap-3">
+                    <span aria-hidden="true" className="size-4 shrink-0 rounded-full" style={{ backgroundColor: category.color }} />
+                    <CardTitle className="truncate text-lg">{category.name}</CardTitle>
+                  </div>
+                  <div className="flex shrink-0">
+                    <Button variant="ghost" size="icon" aria-label={`Edit ${category.name}`} onClick={() => setDialog({ open: true, category })}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`Delete ${category.name}`} onClick={() => onDelete(category)}>
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </CardHeader>
+                <CardContent className="space-y-2">
+                  <Badge variant="outline">{category.slug}</Badge>
+                  {category.description && <p className="text-sm text-muted-foreground">{category.description}</p>}
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CategoryDialog open={dialog.open} category={dialog.category} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx'
+import { Input } from '../../../components/ui/input.tsx'
+import { Label } from '../../../components/ui/label.tsx'
+import { Textarea } from '../../../components/ui/textarea.tsx'
+import { toast } from '../../../lib/toast.tsx'
+import { CategoryInputSchema, DEFAULT_CATEGORY_COLOR, type Category } from '#shared/schemas/category.ts'
+import { slugify } from '#shared/text/slugify.ts'
+import { FieldError, fieldErrors } from '../auth/field-error.tsx'
+import { errorText, useCategoryMutations } from '../queries.ts'
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; category: Category | null }
+
+/** Create/edit dialog: name and slug required, optional description, colour picker (default #3b82f6). */
+export function CategoryDialog({ open, onOpenChange, category }: Props) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{category ? 'Edit Category' : 'Create Category'}</DialogTitle>
+          <DialogDescription>{category ? 'Update the category details.' : 'Add a new category for your posts.'}</DialogDescription>
+        </DialogHeader>
+        {open && <CategoryForm key={category?.id ?? 'new'} category={category} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function CategoryForm({ category, onDone }: { category: Category | null; onDone: () => void }) {
+  const { create, update } = useCategoryMutations()
+  const [values, setValues] = useState({
+    name: category?.name ?? '',
+    slug: category?.slug ?? '',
+    description: category?.description ?? '',
+    color: category?.color ?? DEFAULT_CATEGORY_COLOR,
+  })
+  const [slugTouched, setSlugTouched] = useState(Boolean(category))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const pending = create.isPending || update.isPending
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = CategoryInputSchema.safeParse({ ...values, description: values.description.trim() || null })
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues))
+      return
+    }
+    setErrors({})
+    const handlers = (verb: 'created' | 'updated', failure: string) => ({
+      onSuccess: () => {
+        toast({ title: `Category ${verb} successfully!` })
+        onDone()
+      },
+      onError: (err: Error) => toast({ title: failure, description: errorText(err), variant: 'destructive' }),
+    })
+    if (category) update.mutate({ id: category.id, body: parsed.data }, handlers('updated', 'Error updating category'))
+    else create.mutate(parsed.data, handlers('created', 'Error creating category'))
+  }
+
+  const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `category-${key}-error` } : {})
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="space-y-2">
+        <Label htmlFor="category-name">Name</Label>
+        <Input
+          id="category-name"
+          value={values.name}
+          required
+          onChange={(e) => {
+            const name = e.target.value
+            setValues((v) => ({ ...v, name, slug: slugTouched ? v.slug : slugify(name) }))
+          }}
+          {...invalid('name')}
+        />
+        <FieldError id="category-name-error" message={errors.name} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="category-slug">Slug</Label>
+        <Input
+          id="category-slug"
+          value={values.slug}
+          required
+          onChange={(e) => {
+            setSlugTouched(e.target.value !== '')
+            setValues((v) => ({ ...v, slug: e.target.value }))
+          }}
+          {...invalid('slug')}
+        />
+        <FieldError id="category-slug-error" message={errors.slug} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="category-description">Description (optional)</Label>
+        <Textarea id="category-description" rows={3} value={values.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} {...invalid('description')} />
+        <FieldError id="category-description-error" message={errors.description} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="category-color">Color</Label>
+        <div className="flex items-center gap-3">
+          <input
+            id="category-color"
+            type="color"
+            value={values.color}
+            onChange={(e) => setValues((v) => ({ ...v, color: e.target.value }))}
+            className="h-10 w-16 cursor-pointer rounded-md border border-input bg-background p-1"
+          />
+          <Input aria-label="Color hex value" value={values.color} onChange={(e) => setValues((v) => ({ ...v, color: e.target.value }))} className="w-32 font-mono" {...invalid('color')} />
+        </div>
+        <FieldError id="category-color-error" message={errors.color} />
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {category ? 'Update Category' : 'Create Category'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,46 @@
+/** Pure text edits for the editor toolbar: each returns the new text and the selection to restore. */
+export type Edit = { text: string; start: number; end: number }
+
+/** Wrap the selection in markers (bold, italic, code); with nothing selected, insert a placeholder and select it. */
+export function wrapSelection(text: string, start: number, end: number, marker: string, placeholder: string): Edit {
+  const selected = text.slice(start, end) || placeholder
+  const next = `${text.slice(0, start)}${marker}${selected}${marker}${text.slice(end)}`
+  const from = start + marker.length
+  return { text: next, start: from, end: from + selected.length }
+}
+
+/** Prefix every line touched by the selection: '- ' for bullets, '1. ', '2. '… for numbered lists. */
+export function prefixLines(text: string, start: number, end: number, kind: 'bullet' | 'number'): Edit {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1
+  const nextBreak = text.indexOf('\n', end)
+  const lineEnd = nextBreak === -1 ? text.length : nextBreak
+  const lines = text.slice(lineStart, lineEnd).split('\n')
+  const block = lines.map((line, i) => `${kind === 'bullet' ? '- ' : `${i + 1}. `}${line || 'List item'}`).join('\n')
+  return { text: `${text.slice(0, lineStart)}${block}${text.slice(lineEnd)}`, start: lineStart, end: lineStart + block.length }
+}
+
+/** [selection](url) with the url selected so it can be typed over. */
+export function insertLink(text: string, start: number, end: number): Edit {
+  const label = text.slice(start, end) || 'link text'
+  const url = 'https://'
+  const snippet = `[${label}](${url})`
+  const urlStart = start + label.length + 3
+  return { text: `${text.slice(0, start)}${snippet}${text.slice(end)}`, start: urlStart, end: urlStart + url.length }
+}
+
+/** Insert at the cursor (replacing any selection); the cursor goes after the insertion. */
+export function insertAt(text: string, start: number, end: number, snippet: string): Edit {
+  const pos = start + snippet.length
+  return { text: `${text.slice(0, start)}${snippet}${text.slice(end)}`, start: pos, end: pos }
+}
+
+export const UPLOAD_FAILED = '![Upload failed]()'
+
+export function uploadPlaceholder(token: string, name: string): string {
+  return `![Uploading ${name.replace(/[[\]]/g, '')}… ${token}]()`
+}
+
+export function imageMarkdown(name: string, url: string): string {
+  const alt = name.replace(/\.[a-z0-9]+$/i, '').replace(/[[\]]/g, '')
+  return `![${alt}](${url})`
+}

@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
+import { Checkbox } from '../../../components/ui/checkbox.tsx'
+import { Input } from '../../../components/ui/input.tsx'
+import { Label } from '../../../components/ui/label.tsx'
+import { NativeSelect } from '../../../components/ui/native-select.tsx'
+import { Textarea } from '../../../components/ui/textarea.tsx'
+import { FieldError } from '../auth/field-error.tsx'
+import { categoriesQuery } from '../queries.ts'
+import type { PostForm } from './post-form.ts'
+
+type PanelProps = {
+  form: PostForm
+  errors: Record<string, string>
+  set: <K extends keyof PostForm>(key: K, value: PostForm[K]) => void
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  )
+}
+
+const invalidProps = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}
+
+export function PostSettingsPanel({ form, errors, set }: PanelProps) {
+  const categories = useQuery(categoriesQuery())
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Post Settings</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Field id="post-category" label="Category" error={errors.categoryId}>
+          <NativeSelect id="post-category" value={form.categoryId} onChange={(e) => set('categoryId', e.target.value)}>
+            <option value="">No category</option>
+            {categories.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="post-featured-image" label="Featured Image URL" error={errors.featuredImage}>
+          <Input
+            id="post-featured-image"
+            value={form.featuredImage}
+            placeholder="https://... (defaults to the first image)"
+            onChange={(e) => set('featuredImage', e.target.value)}
+            {...invalidProps('post-featured-image', errors.featuredImage)}
+          />
+        </Field>
+        <Field id="post-author-name" label="Author Name" error={errors.authorName}>
+          <Input id="post-author-name" value={form.authorName} onChange={(e) => set('authorName', e.target.value)} {...invalidProps('post-author-name', errors.authorName)} />
+        </Field>
+        <Field id="post-tags" label="Tags" error={errors.tags}>
+          <Input id="post-tags" value={form.tagsInput} placeholder="react, typescript, web" onChange={(e) => set('tagsInput', e.target.value)} />
+          <p className="text-xs text-muted-foreground">Separate tags with commas</p>
+        </Field>
+        <div className="flex items-start gap-3">
+          <Checkbox id="post-featured" className="mt-0.5" checked={form.featured} onChange={(e) => set('featured', e.target.checked)} aria-describedby="post-featured-hint" />
+          <div className="space-y-1">
+            <Label htmlFor="post-featured">Featured on Home Page</Label>
+            <p id="post-featured-hint" className="text-xs text-muted-foreground">
+              Show this post prominently on the home page
+            </p>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
+
+export function SeoSettingsPanel({ form, errors, set }: PanelProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">SEO Settings</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Field id="post-meta-title" label="Meta Title" error={errors.metaTitle}>
+          <Input id="post-meta-title" value={form.metaTitle} onChange={(e) => set('metaTitle', e.target.value)} {...invalidProps('post-meta-title', errors.metaTitle)} />
+        </Field>
+        <Field id="post-excerpt" label="Excerpt" error={errors.excerpt}>
+          <Textarea
+            id="post-excerpt"
+            rows={3}
+            value={form.excerpt}
+            placeholder="Generated from the content when empty"
+            onChange={(e) => set('excerpt', e.target.value)}
+            {...invalidProps('post-excerpt', errors.excerpt)}
+          />
+        </Field>
+        <Field id="post-meta-description" label="Meta Description" error={errors.metaDescription}>
+          <Textarea
+            id="post-meta-description"
+            rows={3}
+            value={form.metaDescription}
+            onChange={(e) => set('metaDescription', e.target.value)}
+            {...invalidProps('post-meta-description', errors.metaDescription)}
+          />
+        </Field>
+      </CardContent>
+    </Card>
+  )
+}

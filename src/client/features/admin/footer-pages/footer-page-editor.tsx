@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card, CardContent } from '../../../components/ui/card.tsx'
+import { Input } from '../../../components/ui/input.tsx'
+import { Label } from '../../../components/ui/label.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { Textarea } from '../../../components/ui/textarea.tsx'
+import { Link, useNavigate } from '../../../lib/router.tsx'
+import { toast } from '../../../lib/toast.tsx'
+import { paths } from '#shared/paths.ts'
+import { FooterPageInputSchema, type FooterPage } from '#shared/schemas/site.ts'
+import { FieldError, fieldErrors } from '../auth/field-error.tsx'
+import { footerPageQuery, useSaveFooterPage } from '../queries.ts'
+import { useDocumentTitle } from '../use-document-title.ts'
+import { FooterImageField } from './footer-image-field.tsx'
+
+/** /admin/footer-pages/{id}/edit; an id of 'new' (or the /new path) creates a page. */
+export function FooterPageEditor({ id }: { id: string | null }) {
+  useDocumentTitle(id ? 'Edit Footer Page' : 'Create Footer Page')
+  const page = useQuery({ ...footerPageQuery(id ?? ''), enabled: id !== null, staleTime: 0 })
+  if (id === null) return <FooterPageForm page={null} />
+  if (page.isPending) return <Spinner label="Loading page" />
+  if (page.isError)
+    return (
+      <div className="py-16 text-center">
+        <h1 className="text-2xl font-bold">Page Not Found</h1>
+        <p className="mt-2 text-muted-foreground">The page you're looking for doesn't exist.</p>
+      </div>
+    )
+  return <FooterPageForm page={page.data} />
+}
+
+function FooterPageForm({ page }: { page: FooterPage | null }) {
+  const navigate = useNavigate()
+  const save = useSaveFooterPage()
+  const [values, setValues] = useState({
+    title: page?.title ?? '',
+    metaTitle: page?.metaTitle ?? '',
+    metaDescription: page?.metaDescription ?? '',
+    content: page?.content ?? '',
+    featuredImage: page?.featuredImage ?? '',
+  })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }))
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const body = {
+      title: values.title,
+      content: values.content,
+      metaTitle: values.metaTitle.trim() || null,
+      metaDescription: values.metaDescription.trim() || null,
+      featuredImage: values.featuredImage || null,
+    }
+    const parsed = FooterPageInputSchema.safeParse(body)
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues))
+      return
+    }
+    setErrors({})
+    save.mutate(
+      { id: page?.id ?? null, body },
+      {
+        onSuccess: () => {
+          toast({ title: page ? 'Footer page updated successfully!' : 'Footer page created successfully!' })
+          navigate(`${paths.admin.settings()}?tab=footer-pages`)
+        },
+        onError: () =>
+          toast({ title: page ? 'Error updating footer page' : 'Error creating footer page', description: 'Please try again.', variant: 'destructive' }),
+      },
+    )
+  }
+
+  const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `footer-${key}-error` } : {})
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <header className="flex items-center gap-3">
+        <Button asChild variant="ghost" size="icon">
+          <Link href={`${paths.admin.settings()}?tab=footer-pages`} aria-label="Back to settings">
+            <ArrowLeft aria-hidden="true" />
+          </Link>
+        </Button>
+        <h1 className="text-2xl font-bold sm:text-3xl">{page ? 'Edit Footer Page' : 'Create Footer Page'}</h1>
+      </header>
+      <Card>
+        <CardContent className="pt-6">
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <div className="space-y-2">
+              <Label htmlFor="footer-title">Title *</Label>
+              <Input id="footer-title" required value={values.title} onChange={set('title')} {...invalid('title')} />
+              <FieldError id="footer-title-error" message={errors.title} />
+            </div>
+            <div className="grid gap-4 md:grid-cols-2">
+              <div className="space-y-2">
+                <Label htmlFor="footer-metaTitle">Meta Title</Label>
+                <Input id="footer-metaTitle" value={values.metaTitle} onChange={set('metaTitle')} {...invalid('metaTitle')} />
+                <FieldError id="footer-metaTitle-error" message={errors.metaTitle} />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="footer-metaDescription">Meta Description</Label>
+                <Input id="footer-metaDescription" value={values.metaDescription} onChange={set('metaDescription')} {...invalid('metaDescription')} />
+                <FieldError id="footer-metaDescription-error" message={errors.metaDescription} />
+              </div>
+            </div>
+            <FooterImageField url={values.featuredImage} onChange={(url) => setValues((v) => ({ ...v, featuredImage: url }))} />
+            <div className="space-y-2">
+              <Label htmlFor="footer-content">Content *</Label>
+              <Textarea id="footer-content" required rows={15} className="font-mono text-sm" value={values.content} onChange={set('content')} {...invalid('content')} />
+              <p className="text-xs text-muted-foreground">Use # for headings, - for bullet items, **bold** for emphasis and --- for a spacer.</p>
+              <FieldError id="footer-content-error" message={errors.content} />
+            </div>
+            <div className="flex justify-end gap-2">
+              <Button asChild variant="outline">
+                <Link href={`${paths.admin.settings()}?tab=footer-pages`}>Cancel</Link>
+              </Button>
+              <Button type="submit" disabled={save.isPending}>
+                {page ? 'Update Page' : 'Create Page'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,172 @@
+import { queryOptions, useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { CategorySchema, type CategoryInput } from '#shared/schemas/category.ts'
+import { AdminCommentSchema, DailyViewsSchema, StatsSchema } from '#shared/schemas/engagement.ts'
+import { MAX_PAGE_SIZE, PostSchema, type Post, type PostUpdate } from '#shared/schemas/post.ts'
+import { FooterPageSchema, SiteSettingSchema, UploadResponseSchema, type FooterPageInput, type SettingsUpdate } from '#shared/schemas/site.ts'
+import { AuthResponseSchema, SetupStatusSchema, type ChangePasswordInput, type SetupInput } from '#shared/schemas/user.ts'
+import { apiJson, apiRequest, HttpError, queryString } from '../../lib/api.ts'
+
+const PostListSchema = z.array(PostSchema)
+
+/** Query keys are the API URL split in parts (spec §7: the default loader joins them with '/'). */
+export const adminKeys = {
+  setup: ['/api/auth/setup'] as const,
+  stats: ['/api/stats'] as const,
+  dailyViews: (days: number) => ['/api/stats/views', { days }] as const,
+  posts: (params: Record<string, string | number>) => ['/api/posts', params] as const,
+  post: (id: string) => ['/api/posts', id] as const,
+  categories: ['/api/categories'] as const,
+  comments: ['/api/admin/comments'] as const,
+  footerPages: ['/api/footer-pages'] as const,
+  footerPage: (id: string) => ['/api/footer-pages', id] as const,
+  settings: ['/api/site-settings'] as const,
+}
+
+export const setupStatusQuery = () =>
+  queryOptions({ queryKey: adminKeys.setup, queryFn: () => apiJson(SetupStatusSchema, '/api/auth/setup') })
+
+export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats, queryFn: () => apiJson(StatsSchema, '/api/stats') })
+
+export const dailyViewsQuery = (days = 30) =>
+  queryOptions({ queryKey: adminKeys.dailyViews(days), queryFn: () => apiJson(DailyViewsSchema, `/api/stats/views?days=${days}`) })
+
+/** One page of posts (admins see drafts too). */
+export const postsQuery = (params: Record<string, string | number>) =>
+  queryOptions({ queryKey: adminKeys.posts(params), queryFn: () => apiJson(PostListSchema, `/api/posts${queryString(params)}`) })
+
+/** Every post, page by page (the list filters on the client, spec §2; the API caps a page at 100). */
+export const allPostsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.posts({ all: 'true' }),
+    queryFn: async () => {
+      const posts: Post[] = []
+      for (let page = 1; page <= 1000; page++) {
+        const res = await apiRequest(`/api/posts${queryString({ status: 'all', limit: MAX_PAGE_SIZE, page })}`)
+        const batch = PostListSchema.parse(await res.json())
+        posts.push(...batch)
+        const total = Number(res.headers.get('X-Total-Count') ?? posts.length)
+        if (batch.length < MAX_PAGE_SIZE || posts.length >= total) break
+      }
+      return posts
+    },
+  })
+
+export const postQuery = (id: string) => queryOptions({ queryKey: adminKeys.post(id), queryFn: () => apiJson(PostSchema, `/api/posts/${encodeURIComponent(id)}`) })
+
+export const categoriesQuery = () => queryOptions({ queryKey: adminKeys.categories, queryFn: () => apiJson(z.array(CategorySchema), '/api/categories') })
+
+export const commentsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.comments,
+    queryFn: () => apiJson(z.array(AdminCommentSchema), '/api/admin/comments'),
+    refetchInterval: 5000,
+    retry: (failureCount, error) => failureCount < 3 && !error.message.includes('401'),
+  })
+
+const FooterPageListSchema = z.array(FooterPageSchema.pick({ id: true, title: true, slug: true }))
+export const footerPagesQuery = () => queryOptions({ queryKey: adminKeys.footerPages, queryFn: () => apiJson(FooterPageListSchema, '/api/footer-pages') })
+export const footerPageQuery = (id: string) =>
+  queryOptions({ queryKey: adminKeys.footerPage(id), queryFn: () => apiJson(FooterPageSchema, `/api/footer-pages/${encodeURIComponent(id)}`) })
+
+export const settingsQuery = () => queryOptions({ queryKey: adminKeys.settings, queryFn: () => apiJson(z.array(SiteSettingSchema), '/api/site-settings') })
+
+/**
+ * Spec §7 names caches (posts, stats, single post, related, by-slug, featured…). The reader site's keys live in its own
+ * feature, so match on the key text: any key mentioning one of the words is refreshed.
+ */
+function refresh(client: QueryClient, words: string[]) {
+  const predicate = (query: Query) => {
+    const text = JSON.stringify(query.queryKey).toLowerCase()
+    return words.some((w) => text.includes(w))
+  }
+  return client.invalidateQueries({ predicate })
+}
+const POST_CACHES = ['post', 'stats', 'related', 'featured', 'slug', 'categor']
+export const refreshPosts = (client: QueryClient) => refresh(client, POST_CACHES)
+
+export function usePostMutations() {
+  const client = useQueryClient()
+  const onSuccess = () => refreshPosts(client)
+  const create = useMutation({
+    mutationFn: (body: PostUpdate) => apiJson(PostSchema, '/api/posts', { method: 'POST', body }),
+    onSuccess,
+  })
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: PostUpdate }) => apiJson(PostSchema, `/api/posts/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    onSuccess,
+  })
+  const remove = useMutation({
+    mutationFn: (id: string) => apiRequest(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess,
+  })
+  return { create, update, remove }
+}
+
+export function useCategoryMutations() {
+  const client = useQueryClient()
+  const onSuccess = () => refresh(client, ['categor', 'post', 'stats', 'featured', 'related', 'slug'])
+  const create = useMutation({ mutationFn: (body: CategoryInput) => apiJson(CategorySchema, '/api/categories', { method: 'POST', body }), onSuccess })
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: CategoryInput }) =>
+      apiJson(CategorySchema, `/api/categories/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    onSuccess,
+  })
+  const remove = useMutation({ mutationFn: (id: string) => apiRequest(`/api/categories/${encodeURIComponent(id)}`, { method: 'DELETE' }), onSuccess })
+  return { create, update, remove }
+}
+
+export function useCommentMutations() {
+  const client = useQueryClient()
+  const onSuccess = () => refresh(client, ['comment', 'stats'])
+  const approve = useMutation({
+    mutationFn: (id: string) => apiRequest(`/api/admin/comments/${encodeURIComponent(id)}/approve`, { method: 'PUT' }),
+    onSuccess,
+  })
+  const remove = useMutation({ mutationFn: (id: string) => apiRequest(`/api/admin/comments/${encodeURIComponent(id)}`, { method: 'DELETE' }), onSuccess })
+  return { approve, remove }
+}
+
+export function useSaveSettings() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SettingsUpdate) => apiRequest('/api/site-settings', { method: 'PUT', body }),
+    onSuccess: () => refresh(client, ['setting']),
+  })
+}
+
+export function useSaveFooterPage() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: FooterPageInput }) =>
+      id
+        ? apiJson(FooterPageSchema, `/api/footer-pages/${encodeURIComponent(id)}`, { method: 'PUT', body })
+        : apiJson(FooterPageSchema, '/api/footer-pages', { method: 'POST', body }),
+    onSuccess: () => refresh(client, ['footer']),
+  })
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: (body: ChangePasswordInput) => apiRequest('/api/auth/change-password', { method: 'POST', body }) })
+}
+
+export function useSetup() {
+  return useMutation({ mutationFn: (body: SetupInput) => apiJson(AuthResponseSchema, '/api/auth/setup', { method: 'POST', body }) })
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: (body: { username: string; password: string }) => apiJson(AuthResponseSchema, '/api/auth/login', { method: 'POST', body }) })
+}
+
+export async function uploadImage(file: File): Promise<string> {
+  const form = new FormData()
+  form.append('image', file)
+  const { url } = await apiJson(UploadResponseSchema.pick({ url: true }), '/api/upload-image', { method: 'POST', body: form })
+  return url
+}
+
+/** The server's {error} text for toasts; the spec's 'status: body' message otherwise. */
+export function errorText(error: unknown): string {
+  if (error instanceof HttpError) return error.serverMessage
+  return error instanceof Error ? error.message : String(error)
+}
