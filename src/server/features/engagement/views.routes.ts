@@ -1,5 +1,38 @@
+import { z } from 'zod'
+import { IdSchema } from '#shared/schemas/common.ts'
 import type { App } from '../../context.ts'
+import { visitorId } from '../../http/visitor.ts'
+import { createViewCounter, FLUSH_EVERY_MS } from './views.service.ts'
 
-export async function viewRoutes(_app: App): Promise<void> {
-  // TODO: routes not built yet
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes buffered view counts now (also runs every 2 s and on close). */
+    flushViews: () => Promise<void>
+    /** View counts recorded but not yet written. */
+    pendingViews: () => number
+  }
 }
+
+export async function viewRoutes(app: App): Promise<void> {
+  const counter = createViewCounter(app.ctx.db, app.ctx.clock, app.log)
+  app.decorate('flushViews', counter.flush)
+  app.decorate('pendingViews', counter.pending)
+
+  const timer = setInterval(() => {
+    counter.flush().catch((err) => app.log.error({ err }, 'view flush failed'))
+  }, FLUSH_EVERY_MS)
+  timer.unref()
+  // app.close() (SIGTERM) runs this before the database is closed.
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await counter.flush()
+  })
+
+  app.post('/api/posts/:id/view', { schema: { params: z.object({ id: IdSchema }) } }, async (request, reply) => {
+    await counter.record(request.params.id, { isAdmin: Boolean(request.user) }, () => visitorId(request, reply, app.ctx.env.secureCookies))
+    return reply.status(204).send()
+  })
+}
+
+// Not encapsulated (what fastify-plugin does), so flushViews is decorated on the app itself.
+Object.assign(viewRoutes, { [Symbol.for('skip-override')]: true })

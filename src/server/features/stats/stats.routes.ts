@@ -1,5 +1,14 @@
+import { z } from 'zod'
+import { DailyViewsSchema, StatsSchema } from '#shared/schemas/engagement.ts'
 import type { App } from '../../context.ts'
+import { dailyViews, siteStats } from './stats.service.ts'
 
-export async function statsRoutes(_app: App): Promise<void> {
-  // TODO: routes not built yet
+const DaysQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) })
+
+export async function statsRoutes(app: App): Promise<void> {
+  app.get('/api/stats', { schema: { response: { 200: StatsSchema } }, config: { auth: 'admin' } }, async () => siteStats(app.ctx.db))
+
+  app.get('/api/stats/views', { schema: { querystring: DaysQuery, response: { 200: DailyViewsSchema } }, config: { auth: 'admin' } }, async (request) =>
+    dailyViews(app.ctx.db, request.query.days, app.ctx.clock()),
+  )
 }

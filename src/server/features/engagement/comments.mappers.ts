@@ -1,0 +1,25 @@
+import type { AdminComment, PublicComment } from '#shared/schemas/engagement.ts'
+import type { CommentRow } from '../../db/schema.ts'
+import { isoOrNull } from '../posts/posts.mappers.ts'
+import type { AdminCommentRow } from './comments.repo.ts'
+
+const iso = (value: string) => isoOrNull(value) ?? value
+
+/** What readers see: never the email or the IP. */
+export function rowToPublicComment(row: CommentRow): PublicComment {
+  return { id: row.id, authorName: row.author_name, content: row.content, createdAt: iso(row.created_at) }
+}
+
+export function rowToAdminComment(row: AdminCommentRow): AdminComment {
+  return {
+    id: row.id,
+    postId: row.post_id,
+    authorName: row.author_name,
+    authorEmail: row.author_email,
+    content: row.content,
+    isApproved: Boolean(Number(row.is_approved)),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    post: { id: row.post_id, title: row.post_title, slug: row.post_slug },
+  }
+}

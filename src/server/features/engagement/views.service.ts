@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../clock.ts'
+import type { Db } from '../../db/client.ts'
+import { assertPostVisible, type Viewer } from '../posts/posts.service.ts'
+import * as repo from './views.repo.ts'
+
+export const VIEW_DEDUPE_MS = 30 * 60 * 1000
+export const FLUSH_EVERY_MS = 2000
+const PRUNE_EVERY_MS = 10 * 60 * 1000
+
+/** UTC calendar day, the key of the daily series. */
+export const utcDay = (date: Date) => date.toISOString().slice(0, 10)
+
+export type ViewCounter = {
+  /** POST …/view: counts at most once per visitor per post per 30 minutes, never for an admin. */
+  record: (postId: string, viewer: Viewer, visitor: () => string) => Promise<void>
+  /** Writes buffered counts to the database. */
+  flush: () => Promise<void>
+  /** Views counted but not yet written. */
+  pending: () => number
+}
+
+/**
+ * Dedupe marks live in the database (shared by every instance); only the increments are buffered here,
+ * keyed by post and day, and written at least every FLUSH_EVERY_MS and on close.
+ */
+export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger): ViewCounter {
+  let buffer = new Map<string, number>() // `${postId} ${day}` -> views
+  let lastPrune = 0
+  let flushing: Promise<void> = Promise.resolve()
+
+  async function writeOut(batch: Map<string, number>): Promise<void> {
+    for (const [key, count] of batch) {
+      const [postId = '', day = ''] = key.split(' ')
+      try {
+        await repo.addViews(db, postId, day, count)
+      } catch (err) {
+        log.error({ err, postId }, 'view counts not written; kept for the next flush')
+        buffer.set(key, (buffer.get(key) ?? 0) + count)
+      }
+    }
+    const now = clock()
+    if (now.getTime() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = now.getTime()
+      await repo.pruneViewMarks(db, new Date(now.getTime() - VIEW_DEDUPE_MS)).catch((err) => log.error({ err }, 'pruning view marks failed'))
+    }
+  }
+
+  return {
+    async record(postId, viewer, visitor) {
+      await assertPostVisible(db, postId, viewer)
+      if (viewer.isAdmin) return
+      const now = clock()
+      if (!(await repo.markView(db, postId, visitor(), now, new Date(now.getTime() - VIEW_DEDUPE_MS)))) return
+      const key = `${postId} ${utcDay(now)}`
+      buffer.set(key, (buffer.get(key) ?? 0) + 1)
+    },
+    flush() {
+      // Flushes run one after another, each taking what was buffered when it started.
+      flushing = flushing.then(() => {
+        if (buffer.size === 0) return
+        const batch = buffer
+        buffer = new Map()
+        return writeOut(batch)
+      })
+      return flushing
+    },
+    pending: () => [...buffer.values()].reduce((a, b) => a + b, 0),
+  }
+}
