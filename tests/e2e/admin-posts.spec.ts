@@ -1,0 +1,102 @@
+import { expect, test, unique } from './support/admin-fixtures.ts'
+import { pngFile } from './support/admin-files.ts'
+
+function slugOf(title: string): string {
+  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+}
+
+test('draft → publish from the list → public → edit back to draft → delete', async ({ adminPage: page, request }) => {
+  const title = unique('E2E Draft Post')
+  const slug = slugOf(title)
+
+  await page.goto('/admin/posts/new')
+  await expect(page).toHaveTitle('Create New Post')
+  await page.getByLabel('Title', { exact: true }).fill(title)
+  await expect(page.getByLabel('URL Slug')).toHaveValue(slug)
+  await page.getByLabel('Content', { exact: true }).fill('Hello from the **admin** journey.\n\nSecond paragraph.')
+  await page.getByRole('button', { name: 'Save as Draft' }).click()
+  await expect(page.getByText('Post created successfully!')).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/posts$/)
+  await expect(page).toHaveTitle('Manage Posts')
+
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill(title.toUpperCase())
+  const row = page.getByTestId('admin-post-row').filter({ hasText: title })
+  await expect(row).toHaveCount(1)
+  await expect(row.getByText('draft', { exact: true })).toBeVisible()
+  await expect(row.getByText('Not published')).toBeVisible()
+  expect((await request.get(`/blog/${slug}`)).status()).toBe(404)
+
+  await row.getByRole('button', { name: `Publish ${title}` }).click()
+  await expect(page.getByText('Post published successfully!')).toBeVisible()
+  await expect(page.getByText('Your post is now live.')).toBeVisible()
+  await expect(row.getByText('published', { exact: true })).toBeVisible()
+  await expect(row.getByRole('link', { name: `View ${title}` })).toHaveAttribute('href', `/blog/${slug}`)
+
+  const publicPage = await request.get(`/blog/${slug}`)
+  expect(publicPage.status()).toBe(200)
+  expect(await publicPage.text()).toContain(title)
+
+  // Edit: a published post shows 'Update Post'; 'Save as Draft' takes it off the public site.
+  await row.getByRole('link', { name: `Edit ${title}` }).click()
+  await expect(page).toHaveTitle('Edit Post')
+  await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Update Post' })).toBeVisible()
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title)
+  const edited = `${title} edited`
+  await page.getByLabel('Title', { exact: true }).fill(edited)
+  await expect(page.getByLabel('URL Slug')).toHaveValue(slug)
+  await page.getByRole('button', { name: 'Save as Draft' }).click()
+  await expect(page.getByText('Post updated successfully!')).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/posts/)
+  expect((await request.get(`/blog/${slug}`)).status()).toBe(404)
+
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill(edited)
+  const editedRow = page.getByTestId('admin-post-row').filter({ hasText: edited })
+  await expect(editedRow.getByText('draft', { exact: true })).toBeVisible()
+
+  await editedRow.getByRole('button', { name: `Delete ${edited}` }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Post' })
+  await expect(dialog.getByText('Are you sure you want to delete this post? This action cannot be undone.')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(editedRow).toHaveCount(1)
+  await editedRow.getByRole('button', { name: `Delete ${edited}` }).click()
+  await page.getByRole('alertdialog', { name: 'Delete Post' }).getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Post deleted successfully!')).toBeVisible()
+  await expect(editedRow).toHaveCount(0)
+  await expect(page.getByText('No posts found')).toBeVisible()
+  await expect(page.getByText('Try adjusting your search criteria or filters.')).toBeVisible()
+})
+
+test('toolbar, image upload into the content, preview, and the image on the public post', async ({ adminPage: page, request }) => {
+  const title = unique('E2E Image Post')
+  const slug = slugOf(title)
+  await page.goto('/admin/posts/new')
+  await page.getByLabel('Title', { exact: true }).fill(title)
+  const content = page.getByLabel('Content', { exact: true })
+  await content.fill('make me bold')
+  await content.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(8, 12))
+  await page.getByRole('button', { name: 'Bold' }).click()
+  await expect(content).toHaveValue('make me **bold**')
+  await content.press('End')
+  await content.press('Enter')
+
+  await page.getByTestId('editor-image-input').setInputFiles(pngFile('e2e-diagram.png'))
+  await expect(content).toHaveValue(/!\[e2e-diagram\]\(\/uploads\/[^)]+\)/)
+  const value = await content.inputValue()
+  const url = /\((\/uploads\/[^)]+)\)/.exec(value)![1]!
+
+  await page.getByRole('button', { name: 'Preview' }).click()
+  const img = page.getByTestId('markdown-preview').locator('img')
+  await expect(img).toHaveAttribute('src', url)
+  await expect(img).toHaveCSS('max-height', '400px')
+  await expect(page.getByTestId('markdown-preview').locator('strong')).toHaveText('bold')
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByText('Post created successfully!')).toBeVisible()
+
+  const html = await (await request.get(`/blog/${slug}`)).text()
+  expect(html).toContain(title)
+  expect(html).toContain(url)
+  expect((await request.get(url)).status()).toBe(200)
+})
