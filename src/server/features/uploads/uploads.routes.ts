@@ -1,5 +1,58 @@
+import type { MultipartFile } from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { MAX_UPLOAD_BYTES, UploadResponseSchema } from '#shared/schemas/site.ts'
 import type { App } from '../../context.ts'
+import { AppError, badRequest, notFound } from '../../errors.ts'
+import { getImage, storeImage } from './uploads.service.ts'
 
-export async function uploadRoutes(_app: App): Promise<void> {
-  // TODO: routes not built yet
+const TOO_LARGE = `Images must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`
+const isTooLarge = (error: unknown) => (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+
+/** The bytes of the multipart field `image`. */
+async function readImageField(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) badRequest('Send the image as multipart/form-data in the field "image"')
+  let part: MultipartFile | undefined
+  try {
+    part = await request.file()
+  } catch (error) {
+    if (isTooLarge(error)) throw new AppError(413, TOO_LARGE)
+    throw error
+  }
+  if (!part) return badRequest('No image was uploaded')
+  try {
+    const bytes = await part.toBuffer()
+    if (part.file.truncated) throw new AppError(413, TOO_LARGE)
+    if (part.fieldname !== 'image') badRequest('Send the image in the field "image"')
+    if (bytes.length === 0) badRequest('The uploaded file is empty')
+    return bytes
+  } catch (error) {
+    if (isTooLarge(error)) throw new AppError(413, TOO_LARGE)
+    throw error
+  }
+}
+
+export async function uploadRoutes(app: App): Promise<void> {
+  const { db } = app.ctx
+
+  app.post(
+    '/api/upload-image',
+    { schema: { response: { 201: UploadResponseSchema } }, config: { auth: 'admin' } },
+    async (request, reply) => reply.status(201).send(await storeImage(db, await readImageField(request), app.ctx.clock())),
+  )
+
+  app.get('/uploads/:file', { schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
+    const image = (await getImage(db, request.params.file)) ?? notFound('Image')
+    reply.headers({
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      etag: image.etag,
+    })
+    const ifNoneMatch = request.headers['if-none-match']
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => [image.etag, `W/${image.etag}`, '*'].includes(tag.trim()))) {
+      return reply.status(304).send()
+    }
+    return reply.type(image.mime).header('content-length', image.bytes.length).send(image.bytes)
+  })
 }
