@@ -1,11 +1,17 @@
 import { lazy, Suspense } from 'react'
 import { Spinner } from './components/ui/spinner.tsx'
+import { setClassMerge } from './lib/cn.ts'
 import { Toaster } from './lib/toast.tsx'
 import { useLocation } from './lib/router.tsx'
 import { PublicApp } from './features/site/public-app.tsx'
 
-// The admin panel is its own chunk: reader pages never download it.
-const AdminApp = lazy(() => import('./features/admin/admin-app.tsx'))
+// The admin panel is its own chunk: reader pages never download it (nor tailwind-merge, see lib/cn.ts).
+const AdminApp = lazy(() =>
+  Promise.all([import('./features/admin/admin-app.tsx'), import('tailwind-merge')]).then(([admin, tw]) => {
+    setClassMerge(tw.twMerge)
+    return admin
+  }),
+)
 
 export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/')

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { AuthResponseSchema, type AuthResponse, type User } from '#shared/schemas/user.ts'
-import { apiJsonOrNull, apiRequest } from './api.ts'
+import type { AuthResponse, User } from '#shared/schemas/user.ts'
+import { apiRequest, HttpError } from './api.ts'
+import { requestJson } from './get-json.ts'
 import { useNavigate } from './router.tsx'
 
 /** Spec §3/§4: the login response is kept in local storage under 'blog_auth'; contract §2: confirmed with /api/auth/me on load. */
@@ -21,8 +22,8 @@ function readRecord(): User | null {
   try {
     const raw = window.localStorage.getItem(AUTH_STORAGE_KEY)
     if (!raw) return null
-    const parsed = AuthResponseSchema.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data.user : null
+    const parsed: unknown = JSON.parse(raw)
+    return isAuthResponse(parsed) ? parsed.user : null
   } catch {
     return null
   }
@@ -38,12 +39,28 @@ export function storeAuth(response: AuthResponse | null): void {
   setState({ user: response?.user ?? null, ready: true })
 }
 
+// No zod here: this module is in every reader page (bundle budget); a structural check is enough for our own record.
+function isAuthResponse(value: unknown): value is AuthResponse {
+  const user = (value as { user?: Record<string, unknown> } | null)?.user
+  return typeof user === 'object' && user !== null && typeof user.id === 'string' && typeof user.username === 'string'
+}
+
+async function fetchMe(): Promise<AuthResponse | null> {
+  try {
+    const me = await requestJson<unknown>('/api/auth/me')
+    return isAuthResponse(me) ? me : null
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 401) return null
+    throw err
+  }
+}
+
 let confirmed: Promise<void> | null = null
 /** Restore from the stored record at once, then confirm with the server (a 401 clears the record). */
 function restoreAuth(): Promise<void> {
   if (confirmed) return confirmed
   setState({ user: readRecord(), ready: state.ready })
-  confirmed = apiJsonOrNull(AuthResponseSchema, '/api/auth/me')
+  confirmed = fetchMe()
     .then((me) => storeAuth(me))
     .catch(() => setState({ user: state.user, ready: true }))
   return confirmed

@@ -1,6 +1,81 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { SITE_NAME } from '#shared/paths.ts'
 import type { App } from '../context.ts'
+import { existingVisitorId } from '../http/visitor.ts'
+import { CLIENT_DIR, productionRenderer, type Renderer } from './assets.ts'
+import { devRenderer } from './dev-renderer.ts'
+import { htmlDocument } from './document.ts'
+import { headTags } from './head-tags.ts'
+import { loadPage } from './load-page.ts'
 
-/** Public pages. Placeholder until the reader site lands. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const STATIC_MAX_AGE = 'public, max-age=3600'
+// Paths the page catch-all must leave to their own handlers (or to the JSON 404).
+const NOT_PAGES = /^\/(api|uploads|assets)(\/|$)/
+
+/** Contract §4 says CSP backs up the escaping; pages get it here unless a global hook already set one. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' https: data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ')
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/')
+}
+
+/** Public pages: server-rendered HTML for the reader site, the client shell for /admin, static files. */
 export async function publicPages(app: App): Promise<void> {
-  app.get('/', async (_request, reply) => reply.type('text/html').send('<!doctype html><title>Blog</title><h1>Blog</h1>'))
+  const isDev = app.ctx.env.nodeEnv === 'development'
+  const renderer: Renderer = isDev ? await devRenderer(app) : await productionRenderer()
+  app.addHook('onClose', () => renderer.close())
+
+  const staticRoot = isDev ? path.resolve('public') : CLIENT_DIR
+  if (existsSync(staticRoot)) {
+    await app.register(fastifyStatic, {
+      root: staticRoot,
+      wildcard: false,
+      decorateReply: false,
+      allowedPath: (pathname) => !pathname.includes('/.'),
+      cacheControl: false,
+      setHeaders: (staticReply, filePath) => {
+        staticReply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : STATIC_MAX_AGE)
+      },
+    })
+  }
+
+  const sendHtml = (reply: FastifyReply, status: number, html: string) => {
+    reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache')
+    if (!isDev && !reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', CSP)
+    return reply.send(html)
+  }
+
+  app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://x')
+    if (NOT_PAGES.test(url.pathname)) return reply.callNotFound()
+
+    if (isAdminPath(url.pathname)) {
+      const head = `<title>Admin | ${SITE_NAME}</title>\n    <meta name="robots" content="noindex">`
+      return sendHtml(reply, 200, htmlDocument({ headTags: head, assetTags: renderer.assetTags, appHtml: '', state: null }))
+    }
+
+    const page = await loadPage(app.ctx, url.pathname, url.search, {
+      isAdmin: Boolean(request.user),
+      visitorId: existingVisitorId(request),
+    })
+    const render = await renderer.render()
+    const appHtml = render(`${url.pathname}${url.search}`, page.state)
+    const html = htmlDocument({ headTags: headTags(page.head, app.ctx.env.publicUrl), assetTags: renderer.assetTags, appHtml, state: page.state })
+    return sendHtml(reply, page.status, html)
+  })
 }

@@ -65,7 +65,7 @@ export function PostCardSkeleton() {
     <div className="flex flex-col overflow-hidden rounded-xl border bg-card" data-testid="post-card-skeleton">
       <Skeleton className="aspect-video rounded-none" />
       <div className="flex flex-col gap-3 p-5">
-        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-5 w-24" />
         <Skeleton className="h-6 w-4/5" />
         <Skeleton className="h-4 w-full" />
         <Skeleton className="h-4 w-2/3" />

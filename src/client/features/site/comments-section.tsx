@@ -1,14 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { MessageCircle } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
-import { COMMENT_MAX, COMMENT_NAME_MAX, PublicCommentSchema } from '#shared/schemas/engagement.ts'
+import type { PublicComment } from '#shared/schemas/engagement.ts'
 import { formatDate, plural } from '#shared/text/format.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
-import { apiJson } from '../../lib/api.ts'
+import { requestJson } from '../../lib/get-json.ts'
 import { toast } from '../../lib/toast.tsx'
+import { COMMENT_MAX, COMMENT_NAME_MAX } from './constants.ts'
 import { commentsQuery } from './queries.ts'
 
 /** Comment form (pending until approved, spec §4) and the approved comments, oldest first. Plain text only. */
@@ -21,7 +22,7 @@ export function CommentsSection({ postId }: { postId: string }) {
 
   const submit = useMutation({
     mutationFn: () =>
-      apiJson(PublicCommentSchema.partial(), `/api/posts/${encodeURIComponent(postId)}/comments`, {
+      requestJson<Partial<PublicComment>>(`/api/posts/${encodeURIComponent(postId)}/comments`, {
         method: 'POST',
         body: { content: content.trim(), ...(authorName.trim() ? { authorName: authorName.trim() } : {}) },
       }),

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowRight } from 'lucide-react'
 import { paths, SITE_DESCRIPTION, SITE_TAGLINE } from '#shared/paths.ts'
-import { PUBLIC_PAGE_SIZE } from '#shared/schemas/post.ts'
 import { PostCard, PostCardSkeleton } from '../../components/site/post-card.tsx'
 import { buttonVariants } from '../../components/ui/button.tsx'
 import { Link } from '../../lib/router.tsx'
 import { homeHead } from './head.ts'
 import { featuredPostsQuery, latestPostsQuery } from './queries.ts'
+import { PUBLIC_PAGE_SIZE } from './constants.ts'
 import { useDocumentHead } from './use-document-head.ts'
 
 const MAX_FEATURED = 3

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Heart } from 'lucide-react'
-import { LikeToggleSchema } from '#shared/schemas/engagement.ts'
+import type { LikeToggle } from '#shared/schemas/engagement.ts'
 import { plural } from '#shared/text/format.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { apiJson } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
+import { requestJson } from '../../lib/get-json.ts'
 import { toast } from '../../lib/toast.tsx'
 import { likesQuery, siteKeys } from './queries.ts'
 
@@ -15,7 +15,7 @@ export function LikeButton({ postId }: { postId: string }) {
   const liked = likes.data?.userHasLiked ?? false
 
   const toggle = useMutation({
-    mutationFn: () => apiJson(LikeToggleSchema, `/api/posts/${encodeURIComponent(postId)}/like`, { method: 'POST' }),
+    mutationFn: () => requestJson<LikeToggle>(`/api/posts/${encodeURIComponent(postId)}/like`, { method: 'POST' }),
     onSuccess: (result) => {
       queryClient.setQueryData(siteKeys.likes(postId), { count: Math.max(0, count + (result.liked ? 1 : -1)), userHasLiked: result.liked })
       void queryClient.invalidateQueries({ queryKey: siteKeys.likes(postId) })

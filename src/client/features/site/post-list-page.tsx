@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { paths } from '#shared/paths.ts'
-import { PUBLIC_PAGE_SIZE } from '#shared/schemas/post.ts'
 import { Pagination } from '../../components/site/pagination.tsx'
 import { PostCard, PostCardSkeleton } from '../../components/site/post-card.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -11,6 +10,7 @@ import { ListControls } from './list-controls.tsx'
 import { NotFoundPage } from './not-found-page.tsx'
 import { categoriesQuery, postPageQuery, type ListParams } from './queries.ts'
 import { listSearch, readListParams } from './routes.ts'
+import { PUBLIC_PAGE_SIZE } from './constants.ts'
 import { useDocumentHead } from './use-document-head.ts'
 
 const SKELETON_CARDS = 6

@@ -1,18 +1,17 @@
 import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
-import { CategorySchema } from '#shared/schemas/category.ts'
-import { LikesSummarySchema, PublicCommentSchema } from '#shared/schemas/engagement.ts'
-import { PostDetailSchema, PostSchema, PUBLIC_PAGE_SIZE, type PostPage, type PostSort } from '#shared/schemas/post.ts'
-import { FooterPageSchema, SiteSettingSchema } from '#shared/schemas/site.ts'
-import { apiJson, apiRequest, HttpError, queryString } from '../../lib/api.ts'
+import type { Category } from '#shared/schemas/category.ts'
+import type { LikesSummary, PublicComment } from '#shared/schemas/engagement.ts'
+import type { Post, PostDetail, PostPage, PostSort } from '#shared/schemas/post.ts'
+import type { FooterPage, SiteSetting } from '#shared/schemas/site.ts'
+import { apiRequest, HttpError, queryString } from '../../lib/api.ts'
+import { requestJson } from '../../lib/get-json.ts'
+import { PUBLIC_PAGE_SIZE } from './constants.ts'
 
 /**
  * The reader site's queries. Keys are the API URL in parts (spec §7), shared with the admin panel's cache
  * refreshes. The SSR loader (src/server/ssr/load-page.ts) fills exactly these keys from the services,
  * so every key here is built by one function used on both sides.
  */
-const PostListSchema = z.array(PostSchema)
-
 /** The list filters as kept in the URL (`?q=&sort=&category=&page=`). */
 export type ListParams = { q: string; sort: PostSort; category: string; page: number }
 
@@ -43,7 +42,7 @@ async function orNullOn404<T>(load: () => Promise<T>): Promise<T | null> {
 }
 
 export const featuredPostsQuery = () =>
-  queryOptions({ queryKey: siteKeys.featured(), queryFn: () => apiJson(PostListSchema, '/api/posts/featured') })
+  queryOptions({ queryKey: siteKeys.featured(), queryFn: () => requestJson<Post[]>('/api/posts/featured') })
 
 export const postPageQuery = (p: ListParams, limit = PUBLIC_PAGE_SIZE) =>
   queryOptions({
@@ -51,7 +50,7 @@ export const postPageQuery = (p: ListParams, limit = PUBLIC_PAGE_SIZE) =>
     queryFn: async ({ signal }): Promise<PostPage> => {
       const qs = queryString({ status: 'published', search: p.q, category: p.category, sort: p.sort, page: p.page, limit })
       const res = await apiRequest(`/api/posts${qs}`, { signal })
-      const posts = PostListSchema.parse(await res.json())
+      const posts = (await res.json()) as Post[]
       return { posts, total: Number(res.headers.get('X-Total-Count') ?? posts.length) }
     },
   })
@@ -63,7 +62,7 @@ export const latestPostsQuery = () => postPageQuery({ q: '', sort: 'latest', cat
 export const postBySlugQuery = (slug: string) =>
   queryOptions({
     queryKey: siteKeys.postBySlug(slug),
-    queryFn: () => orNullOn404(() => apiJson(PostDetailSchema, `/api/posts/slug/${enc(slug)}`)),
+    queryFn: () => orNullOn404(() => requestJson<PostDetail>(`/api/posts/slug/${enc(slug)}`)),
     retry: 3,
     staleTime: 60_000,
     refetchOnMount: true,
@@ -71,22 +70,22 @@ export const postBySlugQuery = (slug: string) =>
   })
 
 export const relatedPostsQuery = (id: string) =>
-  queryOptions({ queryKey: siteKeys.related(id), queryFn: () => apiJson(PostListSchema, `/api/posts/${enc(id)}/related`) })
+  queryOptions({ queryKey: siteKeys.related(id), queryFn: () => requestJson<Post[]>(`/api/posts/${enc(id)}/related`) })
 
 export const likesQuery = (id: string) =>
-  queryOptions({ queryKey: siteKeys.likes(id), queryFn: () => apiJson(LikesSummarySchema, `/api/posts/${enc(id)}/likes`) })
+  queryOptions({ queryKey: siteKeys.likes(id), queryFn: () => requestJson<LikesSummary>(`/api/posts/${enc(id)}/likes`) })
 
 export const commentsQuery = (id: string) =>
-  queryOptions({ queryKey: siteKeys.comments(id), queryFn: () => apiJson(z.array(PublicCommentSchema), `/api/posts/${enc(id)}/comments`) })
+  queryOptions({ queryKey: siteKeys.comments(id), queryFn: () => requestJson<PublicComment[]>(`/api/posts/${enc(id)}/comments`) })
 
 export const categoriesQuery = () =>
-  queryOptions({ queryKey: siteKeys.categories(), queryFn: () => apiJson(z.array(CategorySchema), '/api/categories') })
+  queryOptions({ queryKey: siteKeys.categories(), queryFn: () => requestJson<Category[]>('/api/categories') })
 
 export const footerPageQuery = (slug: string) =>
   queryOptions({
     queryKey: siteKeys.footerPage(slug),
-    queryFn: () => orNullOn404(() => apiJson(FooterPageSchema, `/api/footer-pages/slug/${enc(slug)}`)),
+    queryFn: () => orNullOn404(() => requestJson<FooterPage>(`/api/footer-pages/slug/${enc(slug)}`)),
   })
 
 export const siteSettingsQuery = () =>
-  queryOptions({ queryKey: siteKeys.settings(), queryFn: () => apiJson(z.array(SiteSettingSchema), '/api/site-settings') })
+  queryOptions({ queryKey: siteKeys.settings(), queryFn: () => requestJson<SiteSetting[]>('/api/site-settings') })

@@ -1,5 +1,6 @@
-import { POST_SORTS, type PostSort } from '#shared/schemas/post.ts'
+import type { PostSort } from '#shared/schemas/post.ts'
 import { matchPath } from '../../lib/router.tsx'
+import { POST_SORTS } from './constants.ts'
 import type { ListParams } from './queries.ts'
 
 /** The public routes of spec §2. Shared by the React tree and the SSR loader so both agree on what a URL shows. */

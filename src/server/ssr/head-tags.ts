@@ -1,0 +1,55 @@
+import type { PageHead } from '#client/features/site/head.ts'
+import { SITE_NAME } from '#shared/paths.ts'
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+export const escapeAttr = (value: string) => value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch)
+
+/** JSON inside a <script> data block: `<` escaped so no text can close the element or open a comment. */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+
+export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`
+}
+
+/** Contract §4: title, description, canonical, Open Graph, Twitter card, JSON-LD BlogPosting on posts, the feed link. */
+export function headTags(head: PageHead, publicUrl: string): string {
+  const url = absoluteUrl(publicUrl, head.path)
+  const image = head.image ? absoluteUrl(publicUrl, head.image) : null
+  const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeAttr(content)}">`
+  const tags = [
+    `<title>${escapeAttr(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeAttr(url)}">`,
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:url', url),
+    meta('property', 'og:site_name', SITE_NAME),
+    ...(image ? [meta('property', 'og:image', image), meta('name', 'twitter:image', image)] : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    `<link rel="alternate" type="application/rss+xml" title="${escapeAttr(SITE_NAME)}" href="${escapeAttr(absoluteUrl(publicUrl, '/rss.xml'))}">`,
+  ]
+  if (head.noindex) tags.push('<meta name="robots" content="noindex">')
+  if (head.article) {
+    const a = head.article
+    if (a.publishedTime) tags.push(meta('property', 'article:published_time', a.publishedTime))
+    tags.push(meta('property', 'article:modified_time', a.modifiedTime))
+    const jsonLd = {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: a.headline,
+      description: head.description,
+      image: image ? [image] : undefined,
+      datePublished: a.publishedTime ?? undefined,
+      dateModified: a.modifiedTime,
+      author: { '@type': 'Person', name: a.author },
+      publisher: { '@type': 'Organization', name: SITE_NAME },
+      mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    }
+    tags.push(`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`)
+  }
+  return tags.join('\n    ')
+}
