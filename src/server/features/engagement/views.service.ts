@@ -57,12 +57,14 @@ export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger):
     },
     flush() {
       // Flushes run one after another, each taking what was buffered when it started.
-      flushing = flushing.then(() => {
+      const run = () => {
         if (buffer.size === 0) return
         const batch = buffer
         buffer = new Map()
         return writeOut(batch)
-      })
+      }
+      // A failed flush must not stop the ones after it.
+      flushing = flushing.then(run, run)
       return flushing
     },
     pending: () => [...buffer.values()].reduce((a, b) => a + b, 0),
