@@ -34,3 +34,23 @@ export async function createFirstAdmin(db: Db, admin: NewAdmin, now: Date): Prom
     return row
   })
 }
+
+/**
+ * The author for demo posts: the admin, or else a placeholder that cannot log in (role 'system', no usable
+ * password). Posts need an author row, and a fresh start without ADMIN_* must still show the demo posts;
+ * the placeholder becomes the real admin at setup (see createFirstAdmin). Call it under withSetupLock.
+ */
+export async function demoAuthorId(db: Db, now: Date): Promise<string> {
+  const author = (await findUserByRole(db, ADMIN_ROLE)) ?? (await findUserByRole(db, SYSTEM_ROLE))
+  if (author) return author.id
+  const id = crypto.randomUUID()
+  await insertUser(db, {
+    id,
+    username: 'Lab of Life',
+    email: `${id}@placeholder.invalid`,
+    password_hash: '!', // matches no password: verifyPassword only accepts scrypt$… hashes
+    role: SYSTEM_ROLE,
+    created_at: now.toISOString(),
+  })
+  return id
+}

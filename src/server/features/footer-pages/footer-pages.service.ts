@@ -3,7 +3,14 @@ import { slugify } from '#shared/text/slugify.ts'
 import type { Db } from '../../db/client.ts'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
 import { toFooterPage } from './footer-pages.mappers.ts'
-import { findFooterPageRow, insertFooterPage, listFooterPageRows, updateFooterPageRow, type FooterPageFields } from './footer-pages.repo.ts'
+import {
+  findFooterPageRow,
+  insertFooterPage,
+  insertFooterPageIfMissing,
+  listFooterPageRows,
+  updateFooterPageRow,
+  type FooterPageFields,
+} from './footer-pages.repo.ts'
 
 /** Footer pages live at /{slug}: a slug must not shadow one of the site's own top-level paths. */
 const RESERVED_SLUGS = new Set(['admin', 'api', 'blog', 'category', 'uploads', 'assets', 'healthz', 'search', 'tag', 'feed'])
@@ -73,4 +80,26 @@ export async function updateFooterPage(db: Db, id: string, input: ParsedInput, n
   const fields = fieldsOf(input, slug, { isActive: existing.is_active === 1, sortOrder: existing.sort_order }, now)
   await uniquely(slug, () => updateFooterPageRow(db, id, fields))
   return toFooterPage({ ...existing, ...fields })
+}
+
+export type StarterPage = { slug: string; title: string; content: string; metaDescription: string }
+
+/** First start: adds the pages that are missing and never touches one that exists (an admin may have edited it). */
+export async function addMissingFooterPages(db: Db, pages: readonly StarterPage[], now: Date): Promise<void> {
+  const at = now.toISOString()
+  for (const [index, page] of pages.entries()) {
+    await insertFooterPageIfMissing(db, {
+      id: crypto.randomUUID(),
+      title: page.title,
+      slug: page.slug,
+      content: page.content,
+      featured_image: null,
+      meta_title: null,
+      meta_description: page.metaDescription,
+      is_active: 1,
+      sort_order: index,
+      created_at: at,
+      updated_at: at,
+    })
+  }
 }

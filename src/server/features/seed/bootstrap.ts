@@ -1,7 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { PASSWORD_MIN } from '#shared/schemas/user.ts'
 import type { AppContext } from '../../context.ts'
+import { createFirstAdmin, hasAdmin } from '../auth/first-admin.ts'
+import { hashPassword } from '../auth/password.ts'
+import { addMissingFooterPages } from '../footer-pages/footer-pages.service.ts'
+import { pruneEvents } from '../rate-limit/rate-limit.repo.ts'
+import { seedDemo } from './demo.ts'
+import { STARTER_FOOTER_PAGES } from './footer-pages.seed.ts'
 
-/** First start: footer pages always present, admin from ADMIN_*, demo content when asked. */
-export async function bootstrap(_ctx: AppContext, _log: FastifyBaseLogger): Promise<void> {
-  // TODO
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Runs at every start, on every instance: idempotent and safe when instances start together.
+ * (1) the five footer pages exist; (2) the admin from ADMIN_* when there is none; (3) the demo set on an
+ * empty database when SEED_DEMO is on.
+ */
+export async function bootstrap(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  const { db, env } = ctx
+  const now = ctx.clock()
+  await addMissingFooterPages(db, STARTER_FOOTER_PAGES, now)
+
+  if (env.admin && !(await hasAdmin(db))) {
+    if (env.admin.password.length < PASSWORD_MIN) log.warn(`ADMIN_PASSWORD is shorter than ${PASSWORD_MIN} characters: choose a longer one`)
+    const created = await createFirstAdmin(db, { username: env.admin.username, email: env.admin.email, passwordHash: await hashPassword(env.admin.password) }, now)
+    if (created) log.info({ username: created.username }, 'created the admin from ADMIN_USERNAME')
+  }
+
+  if (env.seedDemo && (await seedDemo(db, now))) log.info('loaded the demo posts (SEED_DEMO=0 skips them)')
+
+  // Throttle events older than a day count for nothing.
+  await pruneEvents(db, new Date(now.getTime() - DAY_MS))
 }
