@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie'
 import fastifyMultipart from '@fastify/multipart'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { MAX_UPLOAD_BYTES } from '#shared/schemas/site.ts'
 import { systemClock, type Clock } from './clock.ts'
@@ -21,6 +21,7 @@ import { statsRoutes } from './features/stats/stats.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
+import { registerRequestLog } from './http/request-log.ts'
 import { registerSessions } from './http/session.ts'
 
 export type BuildOptions = {
@@ -37,6 +38,7 @@ export const BODY_LIMIT = 1024 * 1024
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    logController: new LogController({ disableRequestLogging: true }), // one line per request instead: http/request-log.ts
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     requestTimeout: 30_000,
@@ -59,6 +61,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  registerRequestLog(app)
 
   await app.register(fastifyCookie)
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
