@@ -60,3 +60,11 @@ export const test = base.extend<Fixtures>({
 })
 
 export { expect }
+
+/** A reader's page: a separate browser context with no admin session. */
+export async function openAsReader(browser: import('@playwright/test').Browser, baseURL: string | undefined, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  await page.goto(path)
+  return page
+}

@@ -1,0 +1,42 @@
+import { createPost } from './support/admin-api.ts'
+import { expect, test, unique } from './support/admin-fixtures.ts'
+
+test('analytics ranks posts by views and charts today’s views', async ({ adminPage: page, playwright, baseURL }) => {
+  const popular = await createPost(page.request, { title: unique('E2E Popular'), content: 'Read me often.', status: 'published' })
+  const quiet = await createPost(page.request, { title: unique('E2E Quiet'), content: 'Read me once.', status: 'published' })
+
+  // Each reader is a fresh visitor (a new cookie jar); admins' own views are never counted.
+  const visits = [popular, popular, popular, quiet]
+  for (const post of visits) {
+    const reader = await playwright.request.newContext({ baseURL })
+    const res = await reader.post(`/api/posts/${post.id}/view`)
+    expect(res.status()).toBe(204)
+    await reader.dispose()
+  }
+
+  await page.goto('/admin/analytics')
+  await expect(page).toHaveTitle('Analytics')
+  const rows = page.getByTestId('top-post')
+  await expect(async () => {
+    await page.reload()
+    await expect(rows.first()).toBeVisible()
+    const titles = await rows.allTextContents()
+    const popularAt = titles.findIndex((t) => t.includes(popular.title))
+    const quietAt = titles.findIndex((t) => t.includes(quiet.title))
+    expect(popularAt).toBeGreaterThanOrEqual(0)
+    expect(quietAt).toBeGreaterThan(popularAt)
+  }).toPass({ timeout: 20_000 })
+
+  const popularRow = rows.filter({ hasText: popular.title })
+  await expect(popularRow.locator('span').last()).toHaveText('3')
+  await expect(rows.filter({ hasText: quiet.title }).locator('span').last()).toHaveText('1')
+  expect(await rows.count()).toBeLessThanOrEqual(10)
+  for (const tile of ['Total Content', 'Total Views', 'Categories', 'Drafts']) {
+    await expect(page.getByRole('region', { name: 'Content Overview' }).getByText(tile)).toBeVisible()
+  }
+
+  const chart = page.getByRole('table')
+  await expect(chart.getByRole('row')).toHaveCount(31)
+  const todayViews = Number(await chart.getByRole('row').last().getByRole('cell').last().textContent())
+  expect(todayViews).toBeGreaterThanOrEqual(visits.length)
+})

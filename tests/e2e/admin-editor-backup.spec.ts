@@ -1,0 +1,54 @@
+import { createPost } from './support/admin-api.ts'
+import { expect, test, unique } from './support/admin-fixtures.ts'
+
+const backupOf = (page: import('@playwright/test').Page, key: string) =>
+  page.evaluate((k) => window.localStorage.getItem(`blog_post_backup_${k}`), key)
+
+test('unsaved edits survive a reload and are offered back', async ({ adminPage: page }) => {
+  const title = unique('E2E Backup Post')
+  await page.goto('/admin/posts/new')
+  await page.getByLabel('Title', { exact: true }).fill(title)
+  await page.getByLabel('Content', { exact: true }).fill('Words I do not want to lose.')
+  await expect.poll(() => backupOf(page, 'new')).toContain('Words I do not want to lose.')
+
+  page.on('dialog', (d) => void d.accept()) // the beforeunload prompt
+  await page.reload()
+  await expect(page.getByText(/Unsaved changes from .* were found in this browser/)).toBeVisible()
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('')
+  await page.getByRole('button', { name: 'Restore' }).click()
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title)
+  await expect(page.getByLabel('Content', { exact: true })).toHaveValue('Words I do not want to lose.')
+
+  await page.getByRole('button', { name: 'Save as Draft' }).click()
+  await expect(page.getByText('Post created successfully!')).toBeVisible()
+  expect(await backupOf(page, 'new')).toBeNull()
+})
+
+test('an edited post offers its backup; leaving with unsaved changes asks first', async ({ adminPage: page }) => {
+  const post = await createPost(page.request, { title: unique('E2E Backup Edit'), content: 'Original text.', status: 'draft' })
+  await page.goto(`/admin/posts/${post.id}/edit`)
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeVisible() // a draft in edit mode
+  await expect(page.getByText(/were found in this browser/)).toHaveCount(0)
+  await page.getByLabel('Content', { exact: true }).fill('Changed but not saved.')
+  await expect.poll(() => backupOf(page, post.id)).toContain('Changed but not saved.')
+
+  // In-app navigation asks; dismissing stays on the editor.
+  const messages: string[] = []
+  page.once('dialog', (d) => {
+    messages.push(d.message())
+    void d.dismiss()
+  })
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Posts' }).click()
+  expect(messages).toEqual(['You have unsaved changes. Leave this page anyway?'])
+  await expect(page).toHaveURL(new RegExp(`/admin/posts/${post.id}/edit$`))
+
+  page.once('dialog', (d) => void d.accept())
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Posts' }).click()
+  await expect(page).toHaveURL(/\/admin\/posts$/)
+
+  await page.goto(`/admin/posts/${post.id}/edit`)
+  await expect(page.getByLabel('Content', { exact: true })).toHaveValue('Original text.')
+  await page.getByRole('button', { name: 'Discard' }).click()
+  await expect(page.getByText(/were found in this browser/)).toHaveCount(0)
+  expect(await backupOf(page, post.id)).toBeNull()
+})
