@@ -5,6 +5,7 @@ import { App } from './app.tsx'
 import { createQueryClient } from './lib/query-client.ts'
 import { RouterProvider } from './lib/router.tsx'
 import './styles/app.css'
+import './features/site/prose.css'
 
 // The server's query cache arrives as a JSON data block (not a script: the CSP allows no inline scripts).
 const queryClient = createQueryClient()

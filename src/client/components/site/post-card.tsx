@@ -48,11 +48,11 @@ export function PostCard({ post, featured = false, wide = false, headingLevel: H
           )}
           <span className="inline-flex items-center gap-1">
             <Clock className="size-3.5" aria-hidden="true" />
-            {post.readingTime} min read
+            {`${post.readingTime} min read`}
           </span>
           <span className="inline-flex items-center gap-1">
             <Eye className="size-3.5" aria-hidden="true" />
-            {formatViews(post.views)} views
+            {`${formatViews(post.views)} views`}
           </span>
         </div>
       </div>

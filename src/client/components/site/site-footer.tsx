@@ -74,7 +74,7 @@ export function SiteFooter() {
               ))}
             </ul>
           </nav>
-          <p>© 2025 {SITE_NAME}. All rights reserved.</p>
+          <p>{`© 2025 ${SITE_NAME}. All rights reserved.`}</p>
         </div>
       </div>
     </footer>

@@ -46,7 +46,7 @@ export function CommentsSection({ postId }: { postId: string }) {
     <section aria-labelledby="comments-heading" className="mt-12">
       <h2 id="comments-heading" className="mb-6 flex items-center gap-2 text-2xl font-bold tracking-tight">
         <MessageCircle className="size-6" aria-hidden="true" />
-        {list.length} {plural(list.length, 'Comment')}
+        {`${list.length} ${plural(list.length, 'Comment')}`}
       </h2>
       <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-xl border bg-card p-5">
         <div className="space-y-2">

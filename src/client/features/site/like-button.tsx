@@ -33,9 +33,7 @@ export function LikeButton({ postId }: { postId: string }) {
       data-testid="like-button"
     >
       <Heart className={cn(liked && 'fill-current')} aria-hidden="true" />
-      <span>
-        {count} {plural(count, 'Like')}
-      </span>
+      <span>{`${count} ${plural(count, 'Like')}`}</span>
     </Button>
   )
 }

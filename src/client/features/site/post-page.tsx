@@ -47,14 +47,14 @@ function PostArticle({ post }: { post: PostDetail }) {
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Clock className="size-4" aria-hidden="true" />
-              {post.readingTime} min read
+              {`${post.readingTime} min read`}
             </span>
           </div>
           <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-balance sm:text-4xl md:text-5xl">{post.title}</h1>
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y py-4">
             <p className="inline-flex items-center gap-2 text-sm font-medium">
               <User className="size-4 text-muted-foreground" aria-hidden="true" />
-              <span>By {post.authorName}</span>
+              <span>{`By ${post.authorName}`}</span>
             </p>
             <ShareButtons title={post.title} path={paths.post(post.slug)} />
           </div>

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// Browser tests run against the production build (`npm run test:e2e` builds first) on Debian's Chromium.
+const PORT = Number(process.env.E2E_PORT ?? 4321)
+const BASE_URL = `http://127.0.0.1:${PORT}`
+const isCI = Boolean(process.env.CI)
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: isCI ? 2 : 0,
+  forbidOnly: isCI,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: isCI ? 'line' : 'list',
+  outputDir: 'test-results',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node tests/e2e/support/start-server.mjs',
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE_URL,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'e2e-password-123',
+      ADMIN_EMAIL: 'admin@example.com',
+      SEED_DEMO: '1',
+    },
+  },
+})

@@ -1,0 +1,191 @@
+import type { APIResponse } from '@playwright/test'
+import { expect, postInput, test, uid } from './support/reader-fixtures.ts'
+
+/** The head tags contract §4 wants on every public page, with absolute URLs. */
+function expectHead(html: string, baseURL: string, canonicalPath: string) {
+  expect(html).toMatch(/<title>[^<]+<\/title>/)
+  expect(html).toMatch(/<meta name="description" content="[^"]+">/)
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}${canonicalPath}">`)
+  for (const property of ['og:title', 'og:description', 'og:type', 'og:site_name']) {
+    expect(html).toMatch(new RegExp(`<meta property="${property}" content="[^"]+">`))
+  }
+  expect(html).toContain(`<meta property="og:url" content="${baseURL}${canonicalPath}">`)
+  expect(html).toMatch(new RegExp(`<meta property="og:image" content="${baseURL.replace(/\./g, '\\.')}/[^"]+">`))
+  expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?">/)
+  expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="Lab of Life" href="${baseURL}/rss.xml">`)
+}
+
+function expectHtml(res: APIResponse, status: number) {
+  expect(res.status()).toBe(status)
+  expect(res.headers()['content-type']).toContain('text/html')
+  expect(res.headers()['cache-control']).toBe('no-cache')
+  expect(res.headers()['content-security-policy']).toContain("script-src 'self'")
+}
+
+/** Inline scripts are refused by the CSP: only module scripts with src, JSON-LD and the JSON state block. */
+function expectNoInlineScripts(html: string) {
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+    expect(tag).toMatch(/src="|type="application\/(ld\+)?json"/)
+  }
+  expect(html).not.toMatch(/\son[a-z]+="/)
+}
+
+test.describe('server rendering (no JavaScript needed)', () => {
+  test('home, list and category pages arrive complete with head tags', async ({ request, admin, baseURL }) => {
+    const id = uid()
+    const category = await admin.createCategory(`Mindset ${id}`, `mindset-${id}`)
+    await admin.createPost(postInput(`Server side ${id}`, { categoryId: category.id, excerpt: `Excerpt for ${id}` }))
+
+    const home = await request.get('/')
+    expectHtml(home, 200)
+    const homeHtml = await home.text()
+    expectHead(homeHtml, baseURL!, '/')
+    expectNoInlineScripts(homeHtml)
+    expect(homeHtml).toContain('Latest Articles')
+    expect(homeHtml).toContain(`Server side ${id}`)
+    expect(homeHtml).toContain('<div id="root" data-ssr="1">')
+
+    const list = await request.get(`/blog?q=${id}`)
+    expectHtml(list, 200)
+    const listHtml = await list.text()
+    expectHead(listHtml, baseURL!, '/blog')
+    expect(listHtml).toContain('All Articles')
+    expect(listHtml).toContain(`Server side ${id}`)
+    expect(listHtml).toContain(`value="${id}"`)
+
+    const empty = await (await request.get(`/blog?q=nothing-${id}`)).text()
+    expect(empty).toContain('No posts found')
+
+    const cat = await request.get(`/category/mindset-${id}`)
+    expectHtml(cat, 200)
+    const catHtml = await cat.text()
+    expectHead(catHtml, baseURL!, `/category/mindset-${id}`)
+    expect(catHtml).toContain(`Mindset ${id}`)
+    expect(catHtml).toContain(`Server side ${id}`)
+  })
+
+  test('a post page carries its content, comments, article tags and JSON-LD', async ({ request, admin, baseURL }) => {
+    const id = uid()
+    const post = await admin.createPost(
+      postInput(`Crawlable ${id}`, { excerpt: `What crawlers read ${id}`, featuredImage: '/uploads/not-there.png', tags: ['seo'] }),
+    )
+    const res = await request.get(`/blog/${post.slug}`)
+    expectHtml(res, 200)
+    const html = await res.text()
+    expectHead(html, baseURL!, `/blog/${post.slug}`)
+    expectNoInlineScripts(html)
+    expect(html).toContain('<meta property="og:type" content="article">')
+    expect(html).toContain(`<meta property="og:image" content="${baseURL}/uploads/not-there.png">`)
+    expect(html).toMatch(/<meta property="article:published_time" content="\d{4}-\d{2}-\d{2}T/)
+    expect(html).toContain(`<meta name="description" content="What crawlers read ${id}">`)
+    expect(html).toMatch(new RegExp(`<h1[^>]*>Crawlable ${id}</h1>`))
+    expect(html).toContain('<h3>Introduction</h3>') // markdown '##' one level below the title's h1
+    expect(html).toContain('0 Likes')
+    expect(html).toContain('0 Comments')
+
+    const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)
+    expect(jsonLd).not.toBeNull()
+    const data = JSON.parse(jsonLd![1]!) as Record<string, unknown>
+    expect(data).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: `Crawlable ${id}`,
+      description: `What crawlers read ${id}`,
+      image: [`${baseURL}/uploads/not-there.png`],
+      author: { name: 'admin' },
+      mainEntityOfPage: { '@id': `${baseURL}/blog/${post.slug}` },
+    })
+    expect(data.datePublished).toBeTruthy()
+    expect(data.dateModified).toBeTruthy()
+    expect(html.match(/application\/ld\+json/g)).toHaveLength(1)
+  })
+
+  test('text that looks like markup stays inert in the HTML, the state block and JSON-LD', async ({ request, admin }) => {
+    const id = uid()
+    const hostile = `</script><script>alert(1)</script><!-- ${id}`
+    const post = await admin.createPost(postInput(hostile, { slug: `hostile-${uid()}`, excerpt: hostile }))
+    const html = await (await request.get(`/blog/${post.slug}`)).text()
+    expect(html).not.toContain('<script>alert(1)')
+    expect(html).not.toContain(`<!-- ${id}`)
+    const state = html.match(/<script type="application\/json" id="__QUERY_STATE__">(.*?)<\/script>/s)
+    expect(state).not.toBeNull()
+    expect(state![1]).not.toContain('<')
+    const parsed = JSON.parse(state![1]!) as { queries: Array<{ queryKey: unknown[]; state: { data: { title?: string } | null } }> }
+    const postQuery = parsed.queries.find((q) => q.queryKey[0] === '/api/posts/slug')
+    expect(postQuery?.state.data?.title).toBe(hostile)
+  })
+
+  test('status codes: 404 screens, drafts hidden, API and files untouched, admin shell', async ({ request, admin }) => {
+    const draft = await admin.createPost(postInput(`Draft ${uid()}`, { status: 'draft' }))
+    const cases: Array<[string, number, string]> = [
+      ['/no/such/page', 404, '404 Page Not Found'],
+      [`/blog/missing-${uid()}`, 404, 'Post Not Found'],
+      [`/blog/${draft.slug}`, 404, 'Post Not Found'],
+      [`/category/missing-${uid()}`, 404, '404 Page Not Found'],
+      [`/missing-${uid()}`, 404, 'Page Not Found'],
+    ]
+    for (const [path, status, text] of cases) {
+      const res = await request.get(path)
+      expectHtml(res, status)
+      const html = await res.text()
+      expect(html, path).toContain(text)
+      expect(html, path).toContain('<meta name="robots" content="noindex">')
+      expect(html, path).not.toContain(draft.title)
+    }
+
+    const api = await request.get('/api/definitely-not-here')
+    expect(api.status()).toBe(404)
+    expect(await api.json()).toEqual({ error: expect.stringContaining('not found') })
+    expect((await request.get('/uploads/nothing-here.png')).status()).toBe(404)
+    expect((await request.get('/healthz')).status()).toBe(200)
+
+    const shell = await request.get('/admin/posts')
+    expectHtml(shell, 200)
+    const shellHtml = await shell.text()
+    expect(shellHtml).toContain('<meta name="robots" content="noindex">')
+    expect(shellHtml).toContain('<div id="root"></div>')
+  })
+
+  test('footer pages, feeds and static files', async ({ request, baseURL }) => {
+    const about = await request.get('/about')
+    expectHtml(about, 200)
+    const html = await about.text()
+    expectHead(html, baseURL!, '/about')
+    expect(html).toContain('Last updated: ')
+
+    const rss = await request.get('/rss.xml')
+    expect(rss.status()).toBe(200)
+    expect(await rss.text()).toContain(`<link>${baseURL}/</link>`)
+    expect(await (await request.get('/sitemap.xml')).text()).toContain(`<loc>${baseURL}/about</loc>`)
+    expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`)
+
+    const script = html.match(/<script type="module" src="(\/assets\/[^"]+\.js)">/)
+    expect(script).not.toBeNull()
+    const asset = await request.get(script![1]!)
+    expect(asset.status()).toBe(200)
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+    const favicon = await request.get('/favicon.svg')
+    expect(favicon.status()).toBe(200)
+    expect(favicon.headers()['cache-control']).toBe('public, max-age=3600')
+    expect((await request.get('/.vite/manifest.json')).status()).toBe(404)
+  })
+})
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a reader can read, search and page through posts', async ({ page, admin }) => {
+    const id = uid()
+    for (let i = 1; i <= 10; i++) await admin.createPost(postInput(`Nojs ${id} ${String(i).padStart(2, '0')}`))
+
+    await page.goto('/blog')
+    await page.getByPlaceholder('Search articles...').fill(`Nojs ${id}`)
+    await page.getByPlaceholder('Search articles...').press('Enter')
+    await expect(page).toHaveURL(/q=Nojs/)
+    await expect(page.locator('main article')).toHaveCount(9)
+    await page.getByRole('link', { name: 'Next page' }).click()
+    await expect(page.locator('main article')).toHaveCount(1)
+    await page.getByRole('link', { name: `Nojs ${id} 01` }).click()
+    await expect(page.getByRole('heading', { level: 1, name: `Nojs ${id} 01` })).toBeVisible()
+    await expect(page.locator('.prose-blog code.hljs')).toBeVisible()
+  })
+})

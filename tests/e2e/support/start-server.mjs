@@ -1,0 +1,15 @@
+// Starts the PRODUCTION build for the browser tests on a fresh data directory (playwright.config.ts webServer).
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+
+const dataDir = path.resolve('.tmp/e2e-data')
+rmSync(dataDir, { recursive: true, force: true })
+
+Object.assign(process.env, {
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+})
+
+await import(path.resolve('dist/server/main.js'))
