@@ -28,7 +28,7 @@ export function MediaPage() {
           <CardDescription>Images are uploaded from the post editor: use the image button in the editor toolbar.</CardDescription>
         </CardHeader>
       </Card>
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2 text-lg">

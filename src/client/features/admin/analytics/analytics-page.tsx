@@ -50,7 +50,7 @@ export function AnalyticsPage() {
       </header>
       <StatCards stats={stats.data} tiles={DASHBOARD_TILES} label="Summary" />
       <ViewsChart />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Top Performing Posts</CardTitle>
@@ -64,7 +64,19 @@ export function AnalyticsPage() {
             <CardTitle>Content Overview</CardTitle>
           </CardHeader>
           <CardContent>
-            <StatCards stats={stats.data} tiles={OVERVIEW_TILES} label="Content Overview" />
+            <section aria-label="Content Overview">
+              <dl className="grid grid-cols-2 gap-3">
+                {OVERVIEW_TILES.map(({ label, value, icon: Icon }) => (
+                  <div key={label} className="rounded-md bg-muted p-4">
+                    <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+                      <Icon className="size-3.5" aria-hidden="true" />
+                      {label}
+                    </dt>
+                    <dd className="mt-1 text-2xl font-bold">{stats.data ? value(stats.data) : '–'}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
           </CardContent>
         </Card>
       </div>

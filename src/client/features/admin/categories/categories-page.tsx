@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { toast } from '../../../lib/toast.tsx'
 import type { Category } from '#shared/schemas/category.ts'
+import { plural } from '#shared/text/format.ts'
 import { categoriesQuery, errorText, useCategoryMutations } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { CategoryDialog } from './category-dialog.tsx'
@@ -38,7 +39,7 @@ export function CategoriesPage() {
         </Button>
       </header>
       {categories.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-36" />
           ))}
@@ -48,14 +49,14 @@ export function CategoriesPage() {
       ) : categories.data.length === 0 ? (
         <Card className="p-10 text-center text-muted-foreground">No categories yet. Create one to organise your posts.</Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Categories">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Categories">
           {categories.data.map((category) => (
             <li key={category.id}>
               <Card className="h-full" data-testid="category-card">
                 <CardHeader className="flex flex-row items-start justify-between gap-2 pb-2">
                   <div className="flex min-w-0 items-center gap-3">
                     <span aria-hidden="true" className="size-4 shrink-0 rounded-full" style={{ backgroundColor: category.color }} />
-                    <CardTitle className="truncate text-lg">{category.name}</CardTitle>
+                    <CardTitle className="break-words text-lg">{category.name}</CardTitle>
                   </div>
                   <div className="flex shrink-0">
                     <Button variant="ghost" size="icon" aria-label={`Edit ${category.name}`} onClick={() => setDialog({ open: true, category })}>
@@ -69,6 +70,9 @@ export function CategoriesPage() {
                 <CardContent className="space-y-2">
                   <Badge variant="outline">{category.slug}</Badge>
                   {category.description && <p className="text-sm text-muted-foreground">{category.description}</p>}
+                  <p className="text-xs text-muted-foreground">
+                    {category.postCount} published {plural(category.postCount, 'post')}
+                  </p>
                 </CardContent>
               </Card>
             </li>

@@ -80,7 +80,7 @@ export function DashboardPage() {
         </Button>
       </header>
       <StatCards stats={stats.data} tiles={DASHBOARD_TILES} label="Statistics" />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader className="flex flex-row items-center justify-between gap-2">
             <CardTitle>Recent Posts</CardTitle>

@@ -129,7 +129,7 @@ export function PostEditor({ post }: { post: Post | null }) {
           }}
         />
       )}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card>
           <CardContent className="space-y-4 pt-6">
             <div className="space-y-2">

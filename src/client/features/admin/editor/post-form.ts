@@ -24,7 +24,7 @@ export function formFromPost(post: Post | null): PostForm {
     excerpt: post?.excerpt ?? '',
     featuredImage: post?.featuredImage ?? '',
     categoryId: post?.categoryId ?? '',
-    authorName: post?.authorName ?? '',
+    authorName: post && post.authorName !== post.author.username ? post.authorName : '',
     tagsInput: post?.tags.join(', ') ?? '',
     metaTitle: post?.metaTitle ?? '',
     metaDescription: post?.metaDescription ?? '',

@@ -93,7 +93,7 @@ function FooterPageForm({ page }: { page: FooterPage | null }) {
               <Input id="footer-title" required value={values.title} onChange={set('title')} {...invalid('title')} />
               <FieldError id="footer-title-error" message={errors.title} />
             </div>
-            <div className="grid gap-4 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               <div className="space-y-2">
                 <Label htmlFor="footer-metaTitle">Meta Title</Label>
                 <Input id="footer-metaTitle" value={values.metaTitle} onChange={set('metaTitle')} {...invalid('metaTitle')} />
