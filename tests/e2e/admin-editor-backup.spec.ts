@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test'
 import { createPost } from './support/admin-api.ts'
 import { expect, test, unique } from './support/admin-fixtures.ts'
 
-const backupOf = (page: import('@playwright/test').Page, key: string) =>
+const backupOf = (page: Page, key: string) =>
   page.evaluate((k) => window.localStorage.getItem(`blog_post_backup_${k}`), key)
 
 test('unsaved edits survive a reload and are offered back', async ({ adminPage: page }) => {

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { ADMIN, expect, loginThroughForm, test } from './support/admin-fixtures.ts'
 
 /**
@@ -6,7 +7,7 @@ import { ADMIN, expect, loginThroughForm, test } from './support/admin-fixtures.
  */
 const NEW_PASSWORD = 'e2e-new-password-456'
 
-async function changePassword(page: import('@playwright/test').Page, current: string, next: string) {
+async function changePassword(page: Page, current: string, next: string) {
   await page.goto('/admin/settings?tab=password')
   await page.getByLabel('Current Password').fill(current)
   await page.getByLabel('New Password', { exact: true }).fill(next)

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 
 /** The webServer's admin (playwright.config.ts starts it with these ADMIN_* variables). */
 export const ADMIN = {
@@ -62,7 +62,7 @@ export const test = base.extend<Fixtures>({
 export { expect }
 
 /** A reader's page: a separate browser context with no admin session. */
-export async function openAsReader(browser: import('@playwright/test').Browser, baseURL: string | undefined, path: string): Promise<Page> {
+export async function openAsReader(browser: Browser, baseURL: string | undefined, path: string): Promise<Page> {
   const context = await browser.newContext({ baseURL })
   const page = await context.newPage()
   await page.goto(path)
