@@ -11,7 +11,7 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
-  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  SEED_DEMO: z.enum(['0', '1', 'false', 'true']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -44,7 +44,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     admin,
-    seedDemo: raw.SEED_DEMO === '1',
+    seedDemo: raw.SEED_DEMO === '1' || raw.SEED_DEMO === 'true',
     logLevel: raw.LOG_LEVEL,
   }
 }

@@ -78,8 +78,9 @@ describe('login', () => {
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!
     const ratio = median(unknown) / median(known)
-    expect(ratio).toBeGreaterThan(0.5)
-    expect(ratio).toBeLessThan(2)
+    // Without the dummy hash an unknown user would answer ~100x faster; the margin absorbs a busy machine.
+    expect(ratio).toBeGreaterThan(0.3)
+    expect(ratio).toBeLessThan(3.3)
   })
 
   it('answers 400 when a field is missing or empty', async () => {

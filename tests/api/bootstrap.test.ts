@@ -126,6 +126,13 @@ describe('bootstrap', () => {
     expect(await count(t.db, 'posts')).toBeGreaterThan(0)
     const placeholder = await t.db.selectFrom('users').selectAll().executeTakeFirstOrThrow()
     expect(placeholder.role).toBe('system')
+    // The reader site shows them before anyone has set up the admin.
+    const list = await t.request('GET', '/api/posts?status=published')
+    expect(list.statusCode).toBe(200)
+    expect(list.json()).toHaveLength(6)
+    expect(list.json()[0].authorName).toBe('Lab of Life')
+    expect(JSON.stringify(list.json())).not.toContain(placeholder.email)
+    expect((await t.request('GET', '/api/posts/featured')).json()).toHaveLength(1)
     expect((await t.request('GET', '/api/auth/setup')).json()).toEqual({ needsSetup: true })
     for (const username of [placeholder.username, placeholder.email]) {
       expect((await t.request('POST', '/api/auth/login', { username, password: '!' })).statusCode).toBe(401)
@@ -137,6 +144,24 @@ describe('bootstrap', () => {
     expect(users).toEqual([{ id: placeholder.id, username: 'owner', role: 'admin' }])
     const authors = await t.db.selectFrom('posts').select('author_id').distinct().execute()
     expect(authors).toEqual([{ author_id: placeholder.id }])
+  })
+
+  it('housekeeping: drops idle sessions and old throttle events, keeps live ones', async () => {
+    const t = await instance({ SEED_DEMO: '0', ...ADMIN })
+    await t.start()
+    const user = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow()
+    const ago = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000).toISOString()
+    await t.db.insertInto('sessions').values([
+      { id: 'idle', user_id: user.id, created_at: ago(40), last_seen_at: ago(31) },
+      { id: 'live', user_id: user.id, created_at: ago(40), last_seen_at: ago(29) },
+    ]).execute()
+    await t.db.insertInto('rate_events').values([
+      { id: 'old', bucket: 'login-ip:1', created_at: ago(2) },
+      { id: 'new', bucket: 'login-ip:1', created_at: ago(0) },
+    ]).execute()
+    await t.start()
+    expect((await t.db.selectFrom('sessions').select('id').execute()).map((r) => r.id)).toEqual(['live'])
+    expect((await t.db.selectFrom('rate_events').select('id').execute()).map((r) => r.id)).toEqual(['new'])
   })
 
   it('two instances starting together on one database: five pages, one admin, one demo set', async () => {

@@ -45,3 +45,8 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 export async function deleteOtherSessions(db: Db, userId: string, keepToken: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', hashToken(keepToken)).execute()
 }
+
+/** Sessions idle for longer than the limit (they would be refused anyway); run at start. */
+export async function deleteIdleSessions(db: Db, now: Date): Promise<void> {
+  await db.deleteFrom('sessions').where('last_seen_at', '<', new Date(now.getTime() - SESSION_IDLE_MS).toISOString()).execute()
+}

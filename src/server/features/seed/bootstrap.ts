@@ -3,6 +3,7 @@ import { PASSWORD_MIN } from '#shared/schemas/user.ts'
 import type { AppContext } from '../../context.ts'
 import { createFirstAdmin, hasAdmin } from '../auth/first-admin.ts'
 import { hashPassword } from '../auth/password.ts'
+import { deleteIdleSessions } from '../auth/sessions.repo.ts'
 import { addMissingFooterPages } from '../footer-pages/footer-pages.service.ts'
 import { pruneEvents } from '../rate-limit/rate-limit.repo.ts'
 import { seedDemo } from './demo.ts'
@@ -28,6 +29,7 @@ export async function bootstrap(ctx: AppContext, log: FastifyBaseLogger): Promis
 
   if (env.seedDemo && (await seedDemo(db, now))) log.info('loaded the demo posts (SEED_DEMO=0 skips them)')
 
-  // Throttle events older than a day count for nothing.
+  // Housekeeping: throttle events older than a day and idle sessions count for nothing.
   await pruneEvents(db, new Date(now.getTime() - DAY_MS))
+  await deleteIdleSessions(db, now)
 }

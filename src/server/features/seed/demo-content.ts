@@ -128,7 +128,7 @@ I keep a simple paper tracker on the fridge. A row of crosses is a surprisingly 
     views: 640,
     content: `![Teal waves]({{cover}})
 
-No gym membership, no equipment beyond a mat: this is the plan I have followed for a year.
+No gym membership, no equipment beyond a mat: this is the plan I have followed for a year. It takes under two hours a week, fits around work and family, and leaves room for a bad day without breaking the routine.
 
 ## The week
 
