@@ -26,6 +26,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
+  // The one admin's password change ends that user's other sessions, so it runs after everything else.
+  projects: [
+    { name: 'chromium', testIgnore: /admin-password\.spec\.ts/ },
+    { name: 'admin-password', testMatch: /admin-password\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node tests/e2e/support/start-server.mjs',
     url: `${BASE_URL}/healthz`,
