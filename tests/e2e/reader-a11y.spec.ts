@@ -1,44 +1,40 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, postInput, test, uid } from './support/reader-fixtures.ts'
+import { expect, postInput, test, uid, type AdminApi } from './support/reader-fixtures.ts'
+
+type Target = { name: string; path: (data: { post: string; category: string }) => string }
+
+const TARGETS: Target[] = [
+  { name: 'home', path: () => '/' },
+  { name: 'blog', path: () => '/blog' },
+  { name: 'category', path: (d) => `/category/${d.category}` },
+  { name: 'post', path: (d) => `/blog/${d.post}` },
+  { name: 'footer page', path: () => '/privacy-policy' },
+  { name: 'not found', path: () => '/no/such/page' },
+  { name: 'post not found', path: () => '/blog/no-such-post' },
+]
+
+async function seed(admin: AdminApi) {
+  const id = uid()
+  const category = await admin.createCategory(`Axe ${id}`, `axe-${id}`, '#f59e0b')
+  const post = await admin.createPost(postInput(`Accessible ${id}`, { categoryId: category.id, tags: ['a11y'] }))
+  return { post: post.slug, category: category.slug }
+}
 
 test.describe('accessibility (axe-core): no serious or critical violations', () => {
-  let postPath = ''
-  let categoryPath = ''
-
-  test.beforeAll(async ({ playwright, baseURL }) => {
-    const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } })
-    expect((await request.post('/api/auth/login', { data: { username: 'admin', password: 'e2e-password-123' } })).status()).toBe(200)
-    const id = uid()
-    const category = (await (await request.post('/api/categories', { data: { name: `Axe ${id}`, slug: `axe-${id}`, color: '#f59e0b' } })).json()) as { id: string; slug: string }
-    const post = (await (await request.post('/api/posts', { data: postInput(`Accessible ${id}`, { categoryId: category.id, tags: ['a11y'] }) })).json()) as { slug: string }
-    postPath = `/blog/${post.slug}`
-    categoryPath = `/category/${category.slug}`
-    await request.dispose()
-  })
-
-  const pages = () => [
-    ['home', '/'],
-    ['blog', '/blog'],
-    ['category', categoryPath],
-    ['post', postPath],
-    ['footer page', '/privacy-policy'],
-    ['not found', '/no/such/page'],
-    ['post not found', '/blog/no-such-post'],
-  ]
-
   for (const width of [1280, 375]) {
-    test(`every public page at ${width}px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 800 })
-      for (const [name, path] of pages()) {
-        await page.goto(path!)
+    for (const target of TARGETS) {
+      test(`${target.name} at ${width}px`, async ({ page, admin }) => {
+        const path = target.path(target.name === 'post' || target.name === 'category' ? await seed(admin) : { post: '', category: '' })
+        await page.setViewportSize({ width, height: 800 })
+        await page.goto(path)
         await page.locator('#main').waitFor()
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
         const serious = results.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-        expect(serious, `${name} (${path})`).toEqual([])
-        expect(await page.locator('h1').count(), `${name} has one h1`).toBe(1)
-      }
-    })
+          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+        expect(serious, path).toEqual([])
+        await expect(page.locator('h1')).toHaveCount(1)
+      })
+    }
   }
 })

@@ -44,6 +44,7 @@ test.describe('reader journeys', () => {
     await page.getByRole('link', { name: `Paging ${id} 07` }).click()
     await expect(page).toHaveURL(new RegExp(`/blog/paging-${id}-07$`))
     await expect(page.getByRole('heading', { level: 1, name: `Paging ${id} 07` })).toBeVisible()
+    await expect(page).toHaveTitle(`Paging ${id} 07 | Lab of Life`)
     await expect(page.getByRole('heading', { name: 'Introduction' })).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { __spa?: number }).__spa)).toBe(1)
 
@@ -52,6 +53,39 @@ test.describe('reader journeys', () => {
     await page.getByPlaceholder('Search articles...').fill(`nothing-matches-${id}`)
     await expect(page.getByText('No posts found')).toBeVisible()
     await expect(page.getByText('Try adjusting your search criteria or')).toBeVisible()
+  })
+
+  test('a client-side filter change shows 6 skeleton cards until the page arrives', async ({ page }) => {
+    await page.goto('/blog')
+    await expect(page.locator('main article').first()).toBeVisible()
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/posts?*', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.getByLabel('Sort by').selectOption({ label: 'Most Popular' })
+    await expect(page.getByTestId('post-card-skeleton')).toHaveCount(6)
+    release()
+    await expect(page.getByTestId('post-card-skeleton')).toHaveCount(0)
+    await expect(page.locator('main article').first()).toBeVisible()
+  })
+
+  test('failed images: cards and the featured image fall back to the placeholder, content images are hidden', async ({ page, admin }) => {
+    const post = await admin.createPost(
+      postInput(`Broken images ${uid()}`, {
+        featuredImage: '/uploads/missing-featured.png',
+        content: 'Intro text.\n\n![gone](/uploads/missing-inline.png)\n\nAfter the image.',
+      }),
+    )
+    await page.goto(`/blog/${post.slug}`)
+    await expect(page.locator('figure img')).toHaveAttribute('src', '/placeholder.svg')
+    await expect(page.locator('.prose-blog img')).toBeHidden()
+    await expect(page.getByText('After the image.')).toBeVisible()
+
+    await page.goto('/blog')
+    const card = page.locator('main article', { hasText: post.title })
+    await expect(card.locator('img')).toHaveAttribute('src', '/placeholder.svg')
   })
 
   test('the category route shows its name, hides the category filter, and 404s for an unknown slug', async ({ page, admin }) => {

@@ -24,9 +24,13 @@ type Props = {
 export function ListControls({ params, categories, showCategory, action, onChange }: Props) {
   const id = useId()
   const [text, setText] = useState(params.q)
+  const [urlQuery, setUrlQuery] = useState(params.q)
 
-  // Follow the URL when it changes from elsewhere (back/forward, a link).
-  useEffect(() => setText(params.q), [params.q])
+  // Follow the URL when it changes from elsewhere (back/forward, a link), but never rewrite what is being typed.
+  if (params.q !== urlQuery) {
+    setUrlQuery(params.q)
+    if (params.q !== text.trim()) setText(params.q)
+  }
 
   useEffect(() => {
     if (text.trim() === params.q) return
