@@ -13,7 +13,8 @@ const VITE_PREFIXES = ['/@vite/', '/@react-refresh', '/@id/', '/@fs/', '/src/', 
 /** Development: Vite in middleware mode; its own URLs are handed to it, pages render through ssrLoadModule. */
 export async function devRenderer(app: App): Promise<Renderer> {
   const { createServer } = await import('vite')
-  const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
+  // HMR shares the app's HTTP server: no second port to collide with another dev server.
+  const vite = await createServer({ server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' })
 
   app.get('/__dev/react-refresh.js', async (_request, reply) => reply.type('text/javascript').send(REFRESH_PREAMBLE))
   for (const prefix of VITE_PREFIXES) {
