@@ -145,6 +145,18 @@ test.describe('server rendering (no JavaScript needed)', () => {
     expect(shellHtml).toContain('<div id="root"></div>')
   })
 
+  test('a logged-in admin previews a draft, privately and unindexed', async ({ page, admin }) => {
+    const draft = await admin.createPost(postInput(`Preview ${uid()}`, { status: 'draft' }))
+    const login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: 'e2e-password-123' } })
+    expect(login.status()).toBe(200)
+    const res = await page.goto(`/blog/${draft.slug}`)
+    expect(res?.status()).toBe(200)
+    expect(res?.headers()['cache-control']).toBe('private, no-cache')
+    await expect(page.getByRole('heading', { level: 1, name: draft.title })).toBeVisible()
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+    await expect(page.getByText('Draft', { exact: true })).toBeVisible()
+  })
+
   test('footer pages, feeds and static files', async ({ request, baseURL }) => {
     const about = await request.get('/about')
     expectHtml(about, 200)

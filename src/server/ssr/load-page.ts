@@ -67,6 +67,8 @@ export async function loadPage(ctx: AppContext, pathname: string, search: string
         break
       }
       const params = readListParams(search, categorySlug)
+      // On /blog?category=… the heading and head name the chosen category, as in the browser.
+      const shown = category ?? categories.find((c) => c.slug === params.category) ?? null
       const page = await posts.listPosts(
         db,
         PostListQuerySchema.parse({
@@ -80,7 +82,7 @@ export async function loadPage(ctx: AppContext, pathname: string, search: string
         viewer,
       )
       set(siteKeys.postPage(params), page)
-      head = listHead(category, listSearch({ page: params.page }))
+      head = listHead(shown, listSearch({ page: params.page }))
       break
     }
     case 'post': {

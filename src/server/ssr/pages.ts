@@ -30,6 +30,11 @@ const CSP = [
   "form-action 'self'",
 ].join('; ')
 
+/** A plain page for a failed render: no stack, no app shell that could fail the same way. */
+function errorPage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${SITE_NAME}</title><meta name="robots" content="noindex"></head><body><main><h1>Something went wrong</h1><p>Please try again in a moment. <a href="/">Back to Home</a></p></main></body></html>`
+}
+
 export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/')
 }
@@ -54,8 +59,9 @@ export async function publicPages(app: App): Promise<void> {
     })
   }
 
-  const sendHtml = (reply: FastifyReply, status: number, html: string) => {
-    reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache')
+  const sendHtml = (reply: FastifyReply, status: number, html: string, personal = false) => {
+    // A logged-in admin's pages may show drafts: never let a shared cache keep them.
+    reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', personal ? 'private, no-cache' : 'no-cache')
     if (!isDev && !reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', CSP)
     return reply.send(html)
   }
@@ -69,13 +75,20 @@ export async function publicPages(app: App): Promise<void> {
       return sendHtml(reply, 200, htmlDocument({ headTags: head, assetTags: renderer.assetTags, appHtml: '', state: null }))
     }
 
-    const page = await loadPage(app.ctx, url.pathname, url.search, {
-      isAdmin: Boolean(request.user),
-      visitorId: existingVisitorId(request),
-    })
-    const render = await renderer.render()
-    const appHtml = render(`${url.pathname}${url.search}`, page.state)
-    const html = htmlDocument({ headTags: headTags(page.head, app.ctx.env.publicUrl), assetTags: renderer.assetTags, appHtml, state: page.state })
-    return sendHtml(reply, page.status, html)
+    const isAdmin = Boolean(request.user)
+    let html: string
+    let status: number
+    try {
+      const page = await loadPage(app.ctx, url.pathname, url.search, { isAdmin, visitorId: existingVisitorId(request) })
+      const render = await renderer.render()
+      const appHtml = render(`${url.pathname}${url.search}`, page.state)
+      html = htmlDocument({ headTags: headTags(page.head, app.ctx.env.publicUrl), assetTags: renderer.assetTags, appHtml, state: page.state })
+      status = page.status
+    } catch (err) {
+      request.log.error({ err }, 'server rendering failed')
+      html = errorPage()
+      status = 500
+    }
+    return sendHtml(reply, status, html, isAdmin)
   })
 }

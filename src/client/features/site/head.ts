@@ -35,6 +35,7 @@ export function postHead(post: Post): PageHead {
     path: paths.post(post.slug),
     image: post.featuredImage || DEFAULT_IMAGE,
     type: 'article',
+    noindex: post.status !== 'published',
     article: { publishedTime: post.publishedAt, modifiedTime: post.updatedAt, author: post.authorName, headline: post.title },
   }
 }

@@ -27,7 +27,7 @@ export function PostListPage({ categorySlug }: { categorySlug?: string }) {
   const isCategoryRoute = categorySlug !== undefined
   const basePath = isCategoryRoute ? paths.category(categorySlug) : paths.blog()
 
-  useDocumentHead(isCategoryRoute && !category ? null : listHead(isCategoryRoute ? category : null, ''))
+  useDocumentHead(isCategoryRoute && !category ? null : listHead(category, ''))
 
   const onChange = useCallback(
     (next: Partial<ListParams>) => {
@@ -46,7 +46,7 @@ export function PostListPage({ categorySlug }: { categorySlug?: string }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <header className="mb-8">
-        <h1 className="text-4xl font-bold tracking-tight">{isCategoryRoute ? (category?.name ?? '') : 'All Articles'}</h1>
+        <h1 className="text-4xl font-bold tracking-tight">{category?.name ?? (isCategoryRoute ? '' : 'All Articles')}</h1>
         {category?.description && <p className="mt-3 max-w-2xl text-muted-foreground">{category.description}</p>}
       </header>
       <ListControls
