@@ -40,7 +40,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     logger: opts.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }), // one line per request instead: http/request-log.ts
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: opts.env.trustProxy,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     return503OnClosing: true,

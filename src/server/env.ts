@@ -13,7 +13,18 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: z.enum(['0', '1', 'false', 'true']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
 })
+
+/**
+ * Whose X-Forwarded-For to believe. Off by default: otherwise any client could pick its own IP and walk around
+ * the per-IP throttles. Behind a balancer: the proxies' addresses ("10.0.0.0/8,127.0.0.1"), or "true" to trust any.
+ */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === '0' || value === 'false') return false
+  if (value === 'true' || value === '1') return true
+  return value
+}
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test'
@@ -26,6 +37,7 @@ export type Env = {
   admin: { username: string; email: string; password: string } | null
   seedDemo: boolean
   logLevel: string
+  trustProxy: boolean | string
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -46,5 +58,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     admin,
     seedDemo: raw.SEED_DEMO === '1' || raw.SEED_DEMO === 'true',
     logLevel: raw.LOG_LEVEL,
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
   }
 }
