@@ -22,6 +22,7 @@ import { uploadRoutes } from './features/uploads/uploads.routes.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
 import { registerRequestLog } from './http/request-log.ts'
+import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerSessions } from './http/session.ts'
 
 export type BuildOptions = {
@@ -62,6 +63,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   registerRequestLog(app)
+  registerSecurityHeaders(app)
 
   await app.register(fastifyCookie)
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
