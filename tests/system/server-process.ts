@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+export const ADMIN = { username: 'admin', password: 'system-test-password', email: 'admin@example.com' }
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+    srv.on('error', reject)
+  })
+}
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'blog-system-'))
+}
+
+export type ServerProcess = {
+  base: string
+  child: ChildProcess
+  output: () => string
+  exited: Promise<number | null>
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>
+}
+
+/** Starts the production server bundle (dist/server/main.js) as its own process and waits for /healthz. */
+export async function startServer(opts: { dataDir: string; databaseUrl?: string; port?: number; env?: Record<string, string> }): Promise<ServerProcess> {
+  if (!fs.existsSync('dist/server/main.js')) throw new Error('dist/server/main.js missing: run `npm run build` first')
+  const port = opts.port ?? (await freePort())
+  const base = `http://127.0.0.1:${port}`
+  let log = ''
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.databaseUrl ?? '',
+      PUBLIC_URL: base,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_EMAIL: ADMIN.email,
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (d) => (log += d))
+  child.stderr?.on('data', (d) => (log += d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) throw new Error(`server did not start:\n${log}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    base,
+    child,
+    output: () => log,
+    exited,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}
+
+/** Fetch with the site's own Origin (state changes from our pages) and JSON bodies. */
+export async function call(base: string, method: string, url: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
+  return fetch(`${base}${url}`, {
+    method,
+    headers: {
+      origin: base,
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...opts.headers,
+    },
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+  })
+}
+
+export function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
+
+export async function loginCookie(base: string): Promise<string> {
+  const res = await call(base, 'POST', '/api/auth/login', { body: { username: ADMIN.username, password: ADMIN.password } })
+  if (!res.ok) throw new Error(`login failed: ${res.status}`)
+  return cookiesOf(res)
+}
+
+export async function createPublishedPost(base: string, cookie: string, title: string): Promise<{ id: string; slug: string }> {
+  const res = await call(base, 'POST', '/api/posts', { cookie, body: { title, content: `${title}\n\nBody text.`, status: 'published' } })
+  if (res.status !== 201) throw new Error(`create post failed: ${res.status} ${await res.text()}`)
+  return (await res.json()) as { id: string; slug: string }
+}
