@@ -13,7 +13,7 @@ export default defineConfig({
       // The same API suite on PostgreSQL, only when a server is given (CI always gives one).
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_ENGINE: 'postgres' })] : []),
       // Real server processes (crash safety, shutdown, several instances) on the production bundle.
-      { test: { name: 'system', include: ['tests/system/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, pool: 'forks', fileParallelism: false } },
+      { test: { name: 'system', include: ['tests/system/**/*.test.ts'], exclude: process.env.TEST_DATABASE_URL ? [] : ['tests/system/**/*.pg.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, pool: 'forks', fileParallelism: false } },
     ],
   },
 })

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { encodePng } from '#server/features/seed/png.ts'
+import { call, cookiesOf, createPublishedPost, loginCookie, startServer, tempDataDir, type ServerProcess } from './server-process.ts'
+
+// Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts): CI always sets it.
+const adminUrl = process.env.TEST_DATABASE_URL!
+const dbName = `blog_multi_${randomBytes(5).toString('hex')}`
+const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString()
+
+async function admin(sqlText: string) {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(sqlText)
+  } finally {
+    await client.end()
+  }
+}
+
+describe('two instances on one PostgreSQL database', () => {
+  let a: ServerProcess
+  let b: ServerProcess
+  const dirs: string[] = []
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${dbName}`)
+    dirs.push(tempDataDir(), tempDataDir())
+    // Started together: migrations and bootstrap must serialise by themselves.
+    ;[a, b] = await Promise.all([startServer({ dataDir: dirs[0]!, databaseUrl: dbUrl }), startServer({ dataDir: dirs[1]!, databaseUrl: dbUrl })])
+  })
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()])
+    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }))
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+  })
+
+  it('started together without trouble: one admin, five footer pages', async () => {
+    const client = new pg.Client({ connectionString: dbUrl })
+    await client.connect()
+    const users = await client.query("select count(*)::int as n from users where role = 'admin'")
+    const pages = await client.query('select count(*)::int as n from footer_pages')
+    await client.end()
+    expect(users.rows[0].n).toBe(1)
+    expect(pages.rows[0].n).toBe(5)
+  })
+
+  it('a session made on one works on the other', async () => {
+    const cookie = await loginCookie(a.base)
+    const me = await call(b.base, 'GET', '/api/auth/me', { cookie })
+    expect(me.status).toBe(200)
+    await call(b.base, 'POST', '/api/auth/logout', { cookie })
+    expect((await call(a.base, 'GET', '/api/auth/me', { cookie })).status).toBe(401)
+  })
+
+  it("a post published through one appears on the other's pages within a second", async () => {
+    const cookie = await loginCookie(a.base)
+    const warm = await (await fetch(`${b.base}/blog`)).text()
+    const title = `Fresh from A ${randomBytes(3).toString('hex')}`
+    expect(warm).not.toContain(title)
+    const post = await createPublishedPost(a.base, cookie, title)
+    const deadline = Date.now() + 1000
+    let seen = false
+    while (!seen && Date.now() < deadline) {
+      const [list, page] = await Promise.all([fetch(`${b.base}/blog`).then((r) => r.text()), fetch(`${b.base}/blog/${post.slug}`)])
+      seen = list.includes(title) && page.status === 200
+      if (!seen) await new Promise((r) => setTimeout(r, 50))
+    }
+    expect(seen).toBe(true)
+  })
+
+  it('an image uploaded through one is served by the other', async () => {
+    const cookie = await loginCookie(a.base)
+    const png = encodePng(8, 8, (x, y) => [x * 30, y * 30, 120])
+    const form = new FormData()
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dot.png')
+    const upload = await fetch(`${a.base}/api/upload-image`, { method: 'POST', headers: { origin: a.base, cookie }, body: form })
+    expect(upload.status).toBe(201)
+    const { url } = (await upload.json()) as { url: string }
+    const served = await fetch(`${b.base}${url}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/png')
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(Buffer.from(await served.arrayBuffer()).subarray(0, 8)).toEqual(png.subarray(0, 8))
+  })
+
+  it('likes sent to both at once add up exactly', async () => {
+    const cookie = await loginCookie(a.base)
+    const post = await createPublishedPost(a.base, cookie, `Liked on both ${randomBytes(3).toString('hex')}`)
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => call(i % 2 ? a.base : b.base, 'POST', `/api/posts/${post.id}/like`)),
+    )
+    expect(results.every((r) => r.status === 200)).toBe(true)
+    const visitors = results.map(cookiesOf)
+    expect(new Set(visitors).size).toBe(60)
+    const [countA, countB] = await Promise.all(
+      [a, b].map(async (s) => ((await (await fetch(`${s.base}/api/posts/${post.id}/likes`)).json()) as { count: number }).count),
+    )
+    expect(countA).toBe(60)
+    expect(countB).toBe(60)
+  })
+})
