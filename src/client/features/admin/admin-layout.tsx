@@ -53,10 +53,15 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <Link href="/admin/dashboard" className="text-lg font-bold">
             Blog Admin
           </Link>
-          <Button variant="ghost" size="sm" className="md:hidden" onClick={() => void logout()}>
-            <LogOut aria-hidden="true" />
-            Logout
-          </Button>
+          <div className="flex min-w-0 items-center gap-2 md:hidden">
+            <span className="truncate text-sm text-muted-foreground" title={user?.email}>
+              {user?.username}
+            </span>
+            <Button variant="ghost" size="sm" onClick={() => void logout()}>
+              <LogOut aria-hidden="true" />
+              Logout
+            </Button>
+          </div>
         </div>
         <div className="px-2 py-3 md:flex-1 md:px-3 md:py-6">
           <SidebarNav />

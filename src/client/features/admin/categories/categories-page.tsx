@@ -16,7 +16,7 @@ export function CategoriesPage() {
   useDocumentTitle('Manage Categories')
   const categories = useQuery(categoriesQuery())
   const { remove } = useCategoryMutations()
-  const [dialog, setDialog] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null })
+  const [dialog, setDialog] = useState<{ open: boolean; category: Category | null; trigger: HTMLElement | null }>({ open: false, category: null, trigger: null })
 
   const onDelete = (category: Category) => {
     if (!window.confirm('Are you sure you want to delete this category?')) return
@@ -33,7 +33,7 @@ export function CategoriesPage() {
           <h1 className="text-3xl font-bold">Categories</h1>
           <p className="text-muted-foreground">Organise your posts into categories</p>
         </div>
-        <Button onClick={() => setDialog({ open: true, category: null })}>
+        <Button onClick={(e) => setDialog({ open: true, category: null, trigger: e.currentTarget })}>
           <Plus aria-hidden="true" />
           New Category
         </Button>
@@ -59,7 +59,7 @@ export function CategoriesPage() {
                     <CardTitle className="break-words text-lg">{category.name}</CardTitle>
                   </div>
                   <div className="flex shrink-0">
-                    <Button variant="ghost" size="icon" aria-label={`Edit ${category.name}`} onClick={() => setDialog({ open: true, category })}>
+                    <Button variant="ghost" size="icon" aria-label={`Edit ${category.name}`} onClick={(e) => setDialog({ open: true, category, trigger: e.currentTarget })}>
                       <Pencil aria-hidden="true" />
                     </Button>
                     <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`Delete ${category.name}`} onClick={() => onDelete(category)}>
@@ -79,7 +79,7 @@ export function CategoriesPage() {
           ))}
         </ul>
       )}
-      <CategoryDialog open={dialog.open} category={dialog.category} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <CategoryDialog open={dialog.open} category={dialog.category} returnFocus={dialog.trigger} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
     </div>
   )
 }

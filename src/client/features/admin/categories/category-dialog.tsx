@@ -10,13 +10,21 @@ import { slugify } from '#shared/text/slugify.ts'
 import { FieldError, fieldErrors } from '../auth/field-error.tsx'
 import { errorText, useCategoryMutations } from '../queries.ts'
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; category: Category | null }
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; category: Category | null; returnFocus?: HTMLElement | null }
 
 /** Create/edit dialog: name and slug required, optional description, colour picker (default #3b82f6). */
-export function CategoryDialog({ open, onOpenChange, category }: Props) {
+export function CategoryDialog({ open, onOpenChange, category, returnFocus }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          // Opened from several buttons without a Trigger: send focus back to the one that opened it.
+          if (returnFocus?.isConnected) {
+            event.preventDefault()
+            returnFocus.focus()
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{category ? 'Edit Category' : 'Create Category'}</DialogTitle>
           <DialogDescription>{category ? 'Update the category details.' : 'Add a new category for your posts.'}</DialogDescription>
