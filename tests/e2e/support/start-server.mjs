@@ -2,7 +2,8 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 
-const dataDir = path.resolve('.tmp/e2e-data')
+// One directory per port, so two runs on one machine never share (or wipe) a database.
+const dataDir = path.resolve(`.tmp/e2e-data-${process.env.PORT ?? 'default'}`)
 rmSync(dataDir, { recursive: true, force: true })
 
 Object.assign(process.env, {
