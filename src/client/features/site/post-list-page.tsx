@@ -18,7 +18,7 @@ const SKELETON_CARDS = 6
 /** /blog and /category/{slug}: filters, sort, search and paging live in the URL and run on the server (contract §4). */
 export function PostListPage({ categorySlug }: { categorySlug?: string }) {
   const [search] = useSearchParams()
-  const { pathname } = useLocation()
+  const { pathname, search: searchString } = useLocation()
   const navigate = useNavigate()
   const params = readListParams(search, categorySlug)
   const categories = useQuery(categoriesQuery())
@@ -29,14 +29,13 @@ export function PostListPage({ categorySlug }: { categorySlug?: string }) {
 
   useDocumentHead(isCategoryRoute && !category ? null : listHead(category, ''))
 
+  // A filter change replaces the URL (no history flood) and starts again at page 1.
   const onChange = useCallback(
     (next: Partial<ListParams>) => {
-      const merged = { ...params, ...next, page: 1 }
-      navigate(`${pathname}${listSearch(merged, !isCategoryRoute)}`, { replace: true, scroll: false })
+      const merged = { ...readListParams(searchString, categorySlug), ...next, page: 1 }
+      navigate(`${pathname}${listSearch(merged, categorySlug === undefined)}`, { replace: true, scroll: false })
     },
-    // params is rebuilt each render from the URL; its fields are the real dependencies
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [params.q, params.sort, params.category, pathname, isCategoryRoute, navigate],
+    [searchString, categorySlug, pathname, navigate],
   )
 
   if (isCategoryRoute && categories.isSuccess && !category) return <NotFoundPage />

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { ScrollProgress } from '../../components/site/scroll-progress.tsx'
 import { SiteFooter } from '../../components/site/site-footer.tsx'
 import { SiteNav } from '../../components/site/site-nav.tsx'
@@ -29,6 +30,16 @@ function Screen({ route }: { route: PublicRoute }) {
 /** The reader site: progress bar, fixed nav, the screen for the URL, footer. */
 export function PublicApp() {
   const { pathname } = useLocation()
+  const mainRef = useRef<HTMLElement>(null)
+  const firstPath = useRef(pathname)
+
+  // After a client-side page change, move focus to the new content so screen readers and keyboards start there.
+  useEffect(() => {
+    if (pathname === firstPath.current) return
+    firstPath.current = ''
+    mainRef.current?.focus({ preventScroll: true })
+  }, [pathname])
+
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -39,7 +50,7 @@ export function PublicApp() {
       </a>
       <ScrollProgress />
       <SiteNav />
-      <main id="main" className="flex-1 pt-16">
+      <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 pt-16 outline-none">
         <Screen route={matchPublicRoute(pathname)} />
       </main>
       <SiteFooter />
