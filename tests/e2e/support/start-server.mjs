@@ -9,7 +9,8 @@ rmSync(dataDir, { recursive: true, force: true })
 Object.assign(process.env, {
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
-  DATABASE_URL: '',
+  // E2E_DATABASE_URL runs the browser tests on PostgreSQL (give it an empty database); SQLite otherwise.
+  DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 })
 
