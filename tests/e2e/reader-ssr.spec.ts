@@ -172,9 +172,10 @@ test.describe('server rendering (no JavaScript needed)', () => {
 
     const script = html.match(/<script type="module" src="(\/assets\/[^"]+\.js)">/)
     expect(script).not.toBeNull()
-    const asset = await request.get(script![1]!)
+    const asset = await request.get(script![1]!, { headers: { 'Accept-Encoding': 'gzip' } })
     expect(asset.status()).toBe(200)
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(asset.headers()['content-encoding']).toBe('gzip')
     const favicon = await request.get('/favicon.svg')
     expect(favicon.status()).toBe(200)
     expect(favicon.headers()['cache-control']).toBe('public, max-age=3600')

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SITE_NAME } from '#shared/paths.ts'
@@ -44,6 +45,9 @@ export async function publicPages(app: App): Promise<void> {
   const isDev = app.ctx.env.nodeEnv === 'development'
   const renderer: Renderer = isDev ? await devRenderer(app) : await productionRenderer()
   app.addHook('onClose', () => renderer.close())
+
+  // Pages and assets (this plugin's routes) go out compressed: the reader's JS budget is counted gzipped.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip', 'deflate'] })
 
   const staticRoot = isDev ? path.resolve('public') : CLIENT_DIR
   if (existsSync(staticRoot)) {
