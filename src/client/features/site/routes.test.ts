@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { listSearch, matchPublicRoute, readListParams } from './routes.ts'
+
+describe('matchPublicRoute', () => {
+  it.each([
+    ['/', { name: 'home' }],
+    ['/blog', { name: 'blog' }],
+    ['/blog/', { name: 'blog' }],
+    ['/blog/hello-world', { name: 'post', slug: 'hello-world' }],
+    ['/blog/caf%C3%A9', { name: 'post', slug: 'café' }],
+    ['/category/code', { name: 'category', slug: 'code' }],
+    ['/about', { name: 'footer-page', slug: 'about' }],
+    ['/anything-else', { name: 'footer-page', slug: 'anything-else' }],
+    ['/blog/a/b', { name: 'not-found' }],
+    ['/category', { name: 'footer-page', slug: 'category' }],
+    ['/x/y', { name: 'not-found' }],
+    ['/blog/%E0%A4%A', { name: 'not-found' }],
+  ])('%s', (path, route) => {
+    expect(matchPublicRoute(path)).toEqual(route)
+  })
+})
+
+describe('readListParams / listSearch', () => {
+  it('reads and normalises the URL filters', () => {
+    expect(readListParams('?q=%20react%20&sort=popular&category=code&page=3')).toEqual({ q: 'react', sort: 'popular', category: 'code', page: 3 })
+    expect(readListParams('?sort=sideways&page=-2')).toEqual({ q: '', sort: 'latest', category: '', page: 1 })
+    expect(readListParams('?page=abc').page).toBe(1)
+    expect(readListParams('?q=' + 'x'.repeat(500)).q).toHaveLength(200)
+  })
+
+  it('lets the category route win over ?category=', () => {
+    expect(readListParams('?category=other', 'code').category).toBe('code')
+  })
+
+  it('writes short URLs, leaving defaults out', () => {
+    expect(listSearch({ q: '', sort: 'latest', category: '', page: 1 })).toBe('')
+    expect(listSearch({ q: 'a b', sort: 'oldest', category: 'code', page: 2 })).toBe('?q=a+b&sort=oldest&category=code&page=2')
+    expect(listSearch({ category: 'code', page: 2 }, false)).toBe('?page=2')
+  })
+})

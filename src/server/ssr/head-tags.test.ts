@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { postHead } from '#client/features/site/head.ts'
+import type { Post } from '#shared/schemas/post.ts'
+import { absoluteUrl, headTags, jsonForScript } from './head-tags.ts'
+
+const BASE = 'https://blog.example'
+const post: Post = {
+  id: 'p1', title: 'Quotes " & <tags>', slug: 'quotes', content: '', excerpt: 'An "excerpt" </script>', featuredImage: '/uploads/a.png',
+  categoryId: null, category: null, authorId: 'u1', authorName: 'Ada', author: { username: 'ada' }, status: 'published', tags: [],
+  metaTitle: null, metaDescription: null, readingTime: 1, views: 0, likeCount: 0, commentCount: 0,
+  publishedAt: '2026-01-02T03:04:05.000Z', featured: false, featuredAt: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-03T00:00:00.000Z',
+}
+
+describe('head tags', () => {
+  it('escapes JSON for a script data block', () => {
+    expect(jsonForScript({ a: '</script><!--' })).toBe('{"a":"\\u003c/script>\\u003c!--"}')
+    expect(JSON.parse(jsonForScript({ a: '</script>\u2028' }))).toEqual({ a: '</script>\u2028' })
+  })
+
+  it('makes paths absolute and leaves absolute URLs alone', () => {
+    expect(absoluteUrl(BASE, '/blog')).toBe(`${BASE}/blog`)
+    expect(absoluteUrl(BASE, 'https://cdn.example/x.png')).toBe('https://cdn.example/x.png')
+  })
+
+  it('writes escaped post tags with article data and one BlogPosting', () => {
+    const html = headTags(postHead(post), BASE)
+    expect(html).toContain('<title>Quotes &quot; &amp; &lt;tags&gt; | Lab of Life</title>')
+    expect(html).toContain('<meta name="description" content="An &quot;excerpt&quot; &lt;/script&gt;">')
+    expect(html).toContain(`<link rel="canonical" href="${BASE}/blog/quotes">`)
+    expect(html).toContain('<meta property="og:type" content="article">')
+    expect(html).toContain(`<meta property="og:image" content="${BASE}/uploads/a.png">`)
+    expect(html).toContain('<meta property="article:published_time" content="2026-01-02T03:04:05.000Z">')
+    expect(html).not.toContain('noindex')
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)
+    expect(ld?.[1]).not.toContain('<')
+    expect(JSON.parse(ld![1]!)).toMatchObject({ '@type': 'BlogPosting', headline: post.title, author: { name: 'Ada' }, dateModified: post.updatedAt })
+  })
+
+  it('marks draft previews noindex', () => {
+    expect(headTags(postHead({ ...post, status: 'draft' }), BASE)).toContain('<meta name="robots" content="noindex">')
+  })
+})
