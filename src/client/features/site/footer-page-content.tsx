@@ -27,9 +27,9 @@ export function FooterPageContent({ content }: { content: string }) {
     }
     flush()
     if (line === '' || line === '---') blocks.push(<div key={i} className="h-4" aria-hidden="true" />)
-    else if (line.startsWith('### ')) blocks.push(<h4 key={i} className="mt-6 mb-2 text-lg font-semibold">{stripBold(line.slice(4))}</h4>)
-    else if (line.startsWith('## ')) blocks.push(<h3 key={i} className="mt-8 mb-3 text-xl font-semibold">{stripBold(line.slice(3))}</h3>)
-    else if (line.startsWith('# ')) blocks.push(<h2 key={i} className="mt-10 mb-4 text-2xl font-bold">{stripBold(line.slice(2))}</h2>)
+    else if (line.startsWith('### ')) blocks.push(<h4 key={i} className="mt-3 mb-2 text-lg font-semibold">{stripBold(line.slice(4))}</h4>)
+    else if (line.startsWith('## ')) blocks.push(<h3 key={i} className="mt-4 mb-2 text-xl font-semibold">{stripBold(line.slice(3))}</h3>)
+    else if (line.startsWith('# ')) blocks.push(<h2 key={i} className="mt-6 mb-3 text-2xl font-bold">{stripBold(line.slice(2))}</h2>)
     else blocks.push(<p key={i} className="my-2 leading-7">{withBold(line)}</p>)
   })
   flush()
