@@ -27,20 +27,27 @@ test('unsaved edits survive a reload and are offered back', async ({ adminPage: 
 
 test('an edited post offers its backup; leaving with unsaved changes asks first', async ({ adminPage: page }) => {
   const post = await createPost(page.request, { title: unique('E2E Backup Edit'), content: 'Original text.', status: 'draft' })
-  await page.goto(`/admin/posts/${post.id}/edit`)
+  await page.goto(`/admin/posts?search=${encodeURIComponent(post.title)}`)
+  await page.getByRole('link', { name: `Edit ${post.title}` }).click()
   await expect(page.getByRole('button', { name: 'Publish' })).toBeVisible() // a draft in edit mode
   await expect(page.getByText(/were found in this browser/)).toHaveCount(0)
   await page.getByLabel('Content', { exact: true }).fill('Changed but not saved.')
   await expect.poll(() => backupOf(page, post.id)).toContain('Changed but not saved.')
 
-  // In-app navigation asks; dismissing stays on the editor.
+  // The Back button and in-app links ask; dismissing stays on the editor with the edits.
   const messages: string[] = []
-  page.once('dialog', (d) => {
-    messages.push(d.message())
-    void d.dismiss()
-  })
+  const dismissOnce = () =>
+    page.once('dialog', (d) => {
+      messages.push(d.message())
+      void d.dismiss()
+    })
+  dismissOnce()
+  await page.evaluate(() => history.back())
+  await expect(page).toHaveURL(new RegExp(`/admin/posts/${post.id}/edit$`))
+  await expect(page.getByLabel('Content', { exact: true })).toHaveValue('Changed but not saved.')
+  dismissOnce()
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Posts' }).click()
-  expect(messages).toEqual(['You have unsaved changes. Leave this page anyway?'])
+  expect(messages).toEqual(['You have unsaved changes. Leave this page anyway?', 'You have unsaved changes. Leave this page anyway?'])
   await expect(page).toHaveURL(new RegExp(`/admin/posts/${post.id}/edit$`))
 
   page.once('dialog', (d) => void d.accept())

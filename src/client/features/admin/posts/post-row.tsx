@@ -5,7 +5,7 @@ import { Link } from '../../../lib/router.tsx'
 import { toast } from '../../../lib/toast.tsx'
 import { paths } from '#shared/paths.ts'
 import type { Post } from '#shared/schemas/post.ts'
-import { formatDate, formatViews } from '#shared/text/format.ts'
+import { formatDate, formatViews, plural } from '#shared/text/format.ts'
 import { errorText, usePostMutations } from '../queries.ts'
 import { StatusBadge } from '../status-badge.tsx'
 import { DeletePostButton } from './delete-post-button.tsx'
@@ -34,7 +34,7 @@ export function PostRow({ post }: { post: Post }) {
           <span>{post.readingTime} min read</span>
           <span className="inline-flex items-center gap-1">
             <Eye className="size-3" aria-hidden="true" />
-            {formatViews(post.views)} views
+            {formatViews(post.views)} {plural(post.views, 'view')}
           </span>
         </div>
       </div>
