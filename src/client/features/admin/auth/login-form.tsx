@@ -10,7 +10,7 @@ import { Link } from '../../../lib/router.tsx'
 import { LoginSchema, type LoginInput } from '#shared/schemas/user.ts'
 import { useLogin } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { FieldError, fieldErrors } from './field-error.tsx'
+import { FieldError, fieldErrors } from '../field-error.tsx'
 
 /** Spec §2/§5: validated on submit and then on every change; the server's error in a destructive alert. */
 export function LoginForm() {

@@ -9,7 +9,7 @@ import { useAuth } from '../../../lib/auth.tsx'
 import { SetupSchema, type SetupInput } from '#shared/schemas/user.ts'
 import { adminKeys, errorText, useSetup } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { FieldError, fieldErrors } from './field-error.tsx'
+import { FieldError, fieldErrors } from '../field-error.tsx'
 
 const FIELDS = [
   { key: 'username', label: 'Username', type: 'text', autoComplete: 'username' },

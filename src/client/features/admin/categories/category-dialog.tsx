@@ -7,7 +7,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx'
 import { toast } from '../../../lib/toast.tsx'
 import { CategoryInputSchema, DEFAULT_CATEGORY_COLOR, type Category } from '#shared/schemas/category.ts'
 import { slugify } from '#shared/text/slugify.ts'
-import { FieldError, fieldErrors } from '../auth/field-error.tsx'
+import { FieldError, fieldErrors } from '../field-error.tsx'
 import { errorText, useCategoryMutations } from '../queries.ts'
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; category: Category | null; returnFocus?: HTMLElement | null }

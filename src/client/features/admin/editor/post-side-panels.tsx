@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
 import { NativeSelect } from '../../../components/ui/native-select.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
-import { FieldError } from '../auth/field-error.tsx'
+import { FieldError } from '../field-error.tsx'
 import { categoriesQuery } from '../queries.ts'
 import type { PostForm } from './post-form.ts'
 
