@@ -64,6 +64,15 @@ test.describe('admin sign-in', () => {
     expect((await page.request.get('/api/auth/me')).status()).toBe(401)
   })
 
+  test('a session ended on the server brings back the login form', async ({ adminPage: page }) => {
+    await page.goto('/admin/dashboard')
+    await expect(page.getByRole('heading', { name: `Welcome back, ${ADMIN.username}!` })).toBeVisible()
+    expect((await page.request.post('/api/auth/logout')).ok()).toBe(true)
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Comments' }).click()
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
+    expect(await page.evaluate(() => window.localStorage.getItem('blog_auth'))).toBeNull()
+  })
+
   test('the back link goes to the blog', async ({ page, pageErrors: _ }) => {
     await page.goto('/admin/login')
     await page.getByRole('link', { name: '← Back to Blog' }).click()

@@ -17,6 +17,7 @@ import { PostsPage } from './posts/posts-page.tsx'
 import { setupStatusQuery } from './queries.ts'
 import { SettingsPage } from './settings/settings-page.tsx'
 import { SetupForm } from './auth/setup-form.tsx'
+import { useSessionExpiry } from './use-session-expiry.ts'
 
 /** The admin route table (spec §2). A footer-page path ending in 'new' is create mode. */
 function renderRoute(pathname: string): ReactNode {
@@ -50,6 +51,7 @@ export default function AdminApp() {
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const isLoginPath = pathname.replace(/\/+$/, '') === '/admin/login'
+  useSessionExpiry()
 
   useEffect(() => {
     if (user && isLoginPath) navigate('/admin/dashboard', { replace: true })
