@@ -46,6 +46,10 @@ type Fixtures = { adminPage: Page; pageErrors: string[] }
 export const test = base.extend<Fixtures>({
   pageErrors: async ({ page }, use) => {
     const errors: string[] = []
+    // CSP violations (eval, inline script) are reported as console errors too.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`))
+    })
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
     page.on('console', (msg) => {
       if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(`console: ${msg.text()}`)

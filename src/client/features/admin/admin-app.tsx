@@ -1,3 +1,4 @@
+import './zod-jitless.ts'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
