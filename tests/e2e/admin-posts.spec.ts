@@ -1,3 +1,4 @@
+import { createPost } from './support/admin-api.ts'
 import { expect, test, unique } from './support/admin-fixtures.ts'
 import { pngFile } from './support/admin-files.ts'
 
@@ -99,4 +100,19 @@ test('toolbar, image upload into the content, preview, and the image on the publ
   expect(html).toContain(title)
   expect(html).toContain(url)
   expect((await request.get(url)).status()).toBe(200)
+})
+
+test('a taken slug is refused with the server message next to the field', async ({ adminPage: page }) => {
+  const existing = await createPost(page.request, { title: unique('E2E Slug Owner'), content: 'First.', status: 'draft' })
+  await page.goto('/admin/posts/new')
+  await page.getByLabel('Title', { exact: true }).fill(unique('E2E Slug Thief'))
+  await page.getByLabel('URL Slug').fill(existing.slug)
+  await page.getByRole('button', { name: 'Save as Draft' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Error creating post' })).toBeVisible()
+  await expect(page.getByLabel('URL Slug')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('#post-slug-error')).toHaveText('A post with this slug already exists')
+  await expect(page).toHaveURL(/\/admin\/posts\/new$/)
+  await page.getByLabel('Title', { exact: true }).fill('')
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByText('Title is required')).toBeVisible()
 })

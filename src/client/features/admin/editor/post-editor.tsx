@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
+import { HttpError } from '../../../lib/api.ts'
 import { useAuth } from '../../../lib/auth.tsx'
 import { Link, useNavigate } from '../../../lib/router.tsx'
 import { toast } from '../../../lib/toast.tsx'
@@ -68,6 +69,11 @@ export function PostEditor({ post }: { post: Post | null }) {
       setBaseline(form)
       navigate(paths.admin.posts())
     }
+    // A taken slug (409) is also shown next to the slug field.
+    const failed = (title: string, err: Error) => {
+      toast({ title, description: errorText(err), variant: 'destructive' })
+      if (err instanceof HttpError && err.status === 409) setErrors({ slug: errorText(err) })
+    }
     if (id === null) {
       create.mutate(
         { ...body, authorId: user?.id },
@@ -76,7 +82,7 @@ export function PostEditor({ post }: { post: Post | null }) {
             toast({ title: 'Post created successfully!' })
             done()
           },
-          onError: (err) => toast({ title: 'Error creating post', description: errorText(err), variant: 'destructive' }),
+          onError: (err) => failed('Error creating post', err),
         },
       )
     } else {
@@ -87,7 +93,7 @@ export function PostEditor({ post }: { post: Post | null }) {
             toast({ title: 'Post updated successfully!' })
             done()
           },
-          onError: (err) => toast({ title: 'Error updating post', description: errorText(err), variant: 'destructive' }),
+          onError: (err) => failed('Error updating post', err),
         },
       )
     }
