@@ -116,3 +116,20 @@ test('a taken slug is refused with the server message next to the field', async 
   await page.getByRole('button', { name: 'Publish' }).click()
   await expect(page.getByText('Title is required')).toBeVisible()
 })
+
+test('the dashboard deletes a recent post after the same confirmation', async ({ adminPage: page }) => {
+  // Newest drafts head the recent list.
+  const post = await createPost(page.request, { title: unique('E2E Dashboard Delete'), content: 'Short-lived.', status: 'draft' })
+  await page.goto('/admin/dashboard')
+  const recent = page.getByRole('listitem').filter({ hasText: post.title })
+  await expect(recent.getByText('draft', { exact: true })).toBeVisible()
+  await expect(recent.getByText('Draft', { exact: true })).toBeVisible()
+  await expect(recent.getByText('1 min read')).toBeVisible()
+  await recent.getByRole('button', { name: `Delete ${post.title}` }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Post' })
+  await expect(dialog.getByText('Are you sure you want to delete this post? This action cannot be undone.')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Post deleted successfully!')).toBeVisible()
+  await expect(recent).toHaveCount(0)
+  expect((await page.request.get(`/api/posts/${post.id}`)).status()).toBe(404)
+})
