@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyMultipart from '@fastify/multipart'
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify'
@@ -19,6 +20,7 @@ import { postRoutes } from './features/posts/posts.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
 import { statsRoutes } from './features/stats/stats.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
+import { registerResponseCache } from './cache/cache-plugin.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
 import { registerRequestLog } from './http/request-log.ts'
@@ -69,6 +71,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
   registerOriginCheck(app, opts.env.publicUrl)
   registerSessions(app)
+  registerResponseCache(app)
+  // HTML, JSON, JS and CSS go out brotli- or gzip-compressed; cached answers and built assets arrive precompressed.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] })
 
   await app.register(healthRoutes)
   await app.register(authRoutes)

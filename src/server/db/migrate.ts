@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely'
 import type { Db } from './client.ts'
 import * as createCoreTables from './migrations/20261122T0300-create-core-tables.ts'
+import * as createContentVersion from './migrations/20261122T0400-create-content-version.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const MIGRATIONS: Record<string, Migration> = {
   '20261122T0300-create-core-tables': createCoreTables,
+  '20261122T0400-create-content-version': createContentVersion,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -125,7 +125,13 @@ export interface RateEventsTable {
   created_at: string
 }
 
+export interface ContentVersionTable {
+  id: number
+  version: number
+}
+
 export interface Database {
+  content_version: ContentVersionTable
   users: UsersTable
   sessions: SessionsTable
   categories: CategoriesTable

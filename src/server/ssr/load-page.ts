@@ -14,7 +14,7 @@ import { getPublicSettings } from '../features/settings/settings.service.ts'
 import { loadPostExtras } from './load-post-extras.ts'
 
 export type LoadedPage = { status: 200 | 404; head: PageHead; state: DehydratedState }
-export type Visitor = { isAdmin: boolean; visitorId: string | null }
+export type Visitor = { isAdmin: boolean }
 
 /** null when the service says 404 (a missing or, for anonymous readers, draft post). */
 async function orNull<T>(load: Promise<T>): Promise<T | null> {

@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SITE_NAME } from '#shared/paths.ts'
 import type { App } from '../context.ts'
-import { existingVisitorId } from '../http/visitor.ts'
 import { CLIENT_DIR, productionRenderer, type Renderer } from './assets.ts'
 import { devRenderer } from './dev-renderer.ts'
 import { htmlDocument } from './document.ts'
@@ -46,15 +44,14 @@ export async function publicPages(app: App): Promise<void> {
   const renderer: Renderer = isDev ? await devRenderer(app) : await productionRenderer()
   app.addHook('onClose', () => renderer.close())
 
-  // Pages and assets (this plugin's routes) go out compressed: the reader's JS budget is counted gzipped.
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip', 'deflate'] })
-
   const staticRoot = isDev ? path.resolve('public') : CLIENT_DIR
   if (existsSync(staticRoot)) {
     await app.register(fastifyStatic, {
       root: staticRoot,
       wildcard: false,
       decorateReply: false,
+      // Built assets have .br/.gz siblings written at build time (scripts/precompress.mjs).
+      preCompressed: !isDev,
       allowedPath: (pathname) => !pathname.includes('/.'),
       cacheControl: false,
       setHeaders: (staticReply, filePath) => {
@@ -70,7 +67,7 @@ export async function publicPages(app: App): Promise<void> {
     return reply.send(html)
   }
 
-  app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get('/*', { config: { publicCache: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://x')
     if (NOT_PAGES.test(url.pathname)) return reply.callNotFound()
 
@@ -83,7 +80,7 @@ export async function publicPages(app: App): Promise<void> {
     let html: string
     let status: number
     try {
-      const page = await loadPage(app.ctx, url.pathname, url.search, { isAdmin, visitorId: existingVisitorId(request) })
+      const page = await loadPage(app.ctx, url.pathname, url.search, { isAdmin })
       const render = await renderer.render()
       const appHtml = render(`${url.pathname}${url.search}`, page.state)
       html = htmlDocument({ headTags: headTags(page.head, app.ctx.env.publicUrl), assetTags: renderer.assetTags, appHtml, state: page.state })

@@ -72,8 +72,9 @@ export const postBySlugQuery = (slug: string) =>
 export const relatedPostsQuery = (id: string) =>
   queryOptions({ queryKey: siteKeys.related(id), queryFn: () => requestJson<Post[]>(`/api/posts/${enc(id)}/related`) })
 
+/** Stale at once: the server-rendered count is the same for everyone, so the browser asks for this visitor's own state. */
 export const likesQuery = (id: string) =>
-  queryOptions({ queryKey: siteKeys.likes(id), queryFn: () => requestJson<LikesSummary>(`/api/posts/${enc(id)}/likes`) })
+  queryOptions({ queryKey: siteKeys.likes(id), queryFn: () => requestJson<LikesSummary>(`/api/posts/${enc(id)}/likes`), staleTime: 0 })
 
 export const commentsQuery = (id: string) =>
   queryOptions({ queryKey: siteKeys.comments(id), queryFn: () => requestJson<PublicComment[]>(`/api/posts/${enc(id)}/comments`) })

@@ -19,7 +19,7 @@ export async function authRoutes(app: App): Promise<void> {
   const sessionCookie = cookieOptions(env.secureCookies, SESSION_MAX_AGE_S)
   const { maxAge: _maxAge, ...clearedCookie } = sessionCookie
 
-  app.post('/api/auth/login', { schema: { body: LoginSchema, response: { 200: AuthResponseSchema } } }, async (request, reply) => {
+  app.post('/api/auth/login', { schema: { body: LoginSchema, response: { 200: AuthResponseSchema } }, config: { keepsPublicContent: true } }, async (request, reply) => {
     const { user, token } = await login(db, request.body, request.ip, app.ctx.clock())
     // A fresh id at every login (no session fixation); the session the request came with ends.
     await logout(db, request.cookies[SESSION_COOKIE])
@@ -31,7 +31,7 @@ export async function authRoutes(app: App): Promise<void> {
     user: toUser(requireUser(request)),
   }))
 
-  app.post('/api/auth/logout', { schema: { response: { 200: OkSchema } } }, async (request, reply) => {
+  app.post('/api/auth/logout', { schema: { response: { 200: OkSchema } }, config: { keepsPublicContent: true } }, async (request, reply) => {
     await logout(db, request.cookies[SESSION_COOKIE])
     reply.clearCookie(SESSION_COOKIE, clearedCookie)
     return { ok: true as const }
@@ -39,7 +39,7 @@ export async function authRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/auth/change-password',
-    { schema: { body: ChangePasswordSchema, response: { 200: OkSchema } }, config: { auth: 'admin' } },
+    { schema: { body: ChangePasswordSchema, response: { 200: OkSchema } }, config: { auth: 'admin', keepsPublicContent: true } },
     async (request) => {
       await changePassword(db, requireUser(request), request.sessionToken ?? '', request.body)
       return { ok: true as const }

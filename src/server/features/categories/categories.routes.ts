@@ -9,7 +9,7 @@ const Params = z.object({ id: IdSchema })
 export async function categoryRoutes(app: App): Promise<void> {
   const { db } = app.ctx
 
-  app.get('/api/categories', { schema: { response: { 200: z.array(CategorySchema) } } }, async () => listCategories(db))
+  app.get('/api/categories', { schema: { response: { 200: z.array(CategorySchema) } }, config: { publicCache: true } }, async () => listCategories(db))
 
   app.post(
     '/api/categories',

@@ -7,13 +7,14 @@ import * as comments from './comments.service.ts'
 const IdParams = z.object({ id: IdSchema })
 
 export async function commentRoutes(app: App): Promise<void> {
-  app.get('/api/posts/:id/comments', { schema: { params: IdParams, response: { 200: z.array(PublicCommentSchema) } } }, async (request) =>
+  app.get('/api/posts/:id/comments', { schema: { params: IdParams, response: { 200: z.array(PublicCommentSchema) } }, config: { publicCache: true } }, async (request) =>
     comments.publicComments(app.ctx.db, request.params.id, { isAdmin: Boolean(request.user) }),
   )
 
   app.post(
     '/api/posts/:id/comments',
-    { schema: { params: IdParams, body: CommentInputSchema, response: { 201: PublicCommentSchema } } },
+    // A new comment waits for approval: public pages don't change until then.
+    { schema: { params: IdParams, body: CommentInputSchema, response: { 201: PublicCommentSchema } }, config: { keepsPublicContent: true } },
     async (request, reply) => {
       const who = { viewer: { isAdmin: Boolean(request.user) }, ip: request.ip }
       const comment = await comments.submitComment(app.ctx.db, request.params.id, request.body, who, app.ctx.clock())

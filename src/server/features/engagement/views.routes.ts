@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 export async function viewRoutes(app: App): Promise<void> {
-  const counter = createViewCounter(app.ctx.db, app.ctx.clock, app.log)
+  const counter = createViewCounter(app.ctx.db, app.ctx.clock, app.log, () => app.responseCache.invalidate())
   app.decorate('flushViews', counter.flush)
   app.decorate('pendingViews', counter.pending)
 
@@ -28,7 +28,7 @@ export async function viewRoutes(app: App): Promise<void> {
     await counter.flush()
   })
 
-  app.post('/api/posts/:id/view', { schema: { params: z.object({ id: IdSchema }) } }, async (request, reply) => {
+  app.post('/api/posts/:id/view', { schema: { params: z.object({ id: IdSchema }) }, config: { keepsPublicContent: true } }, async (request, reply) => {
     await counter.record(request.params.id, { isAdmin: Boolean(request.user) }, () => visitorId(request, reply, app.ctx.env.secureCookies))
     return reply.status(204).send()
   })

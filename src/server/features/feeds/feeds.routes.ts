@@ -7,11 +7,11 @@ const FEED_CACHE = 'public, max-age=300'
 export async function feedRoutes(app: App): Promise<void> {
   const { publicUrl } = app.ctx.env
 
-  app.get('/rss.xml', async (_request, reply) =>
+  app.get('/rss.xml', { config: { publicCache: true } }, async (_request, reply) =>
     reply.type('application/rss+xml; charset=utf-8').header('Cache-Control', FEED_CACHE).send(await rssFeed(app.ctx.db, publicUrl, app.ctx.clock())),
   )
 
-  app.get('/sitemap.xml', async (_request, reply) =>
+  app.get('/sitemap.xml', { config: { publicCache: true } }, async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', FEED_CACHE).send(await sitemap(app.ctx.db, publicUrl)),
   )
 

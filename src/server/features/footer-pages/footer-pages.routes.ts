@@ -18,7 +18,7 @@ export async function footerPageRoutes(app: App): Promise<void> {
   const { db } = app.ctx
   const admin = { auth: 'admin' as const }
 
-  app.get('/api/footer-pages/slug/:slug', { schema: { params: SlugParams, response: { 200: FooterPageSchema } } }, async (request) =>
+  app.get('/api/footer-pages/slug/:slug', { schema: { params: SlugParams, response: { 200: FooterPageSchema } }, config: { publicCache: true } }, async (request) =>
     (await getActiveFooterPageBySlug(db, request.params.slug)) ?? notFound('Page'),
   )
 

@@ -12,23 +12,23 @@ const PostList = z.array(PostSchema)
 export async function postRoutes(app: App): Promise<void> {
   const viewer = (request: { user: unknown }): posts.Viewer => ({ isAdmin: Boolean(request.user) })
 
-  app.get('/api/posts', { schema: { querystring: PostListQuerySchema, response: { 200: PostList } } }, async (request, reply) => {
+  app.get('/api/posts', { schema: { querystring: PostListQuerySchema, response: { 200: PostList } }, config: { publicCache: true } }, async (request, reply) => {
     const page = await posts.listPosts(app.ctx.db, request.query, viewer(request))
     reply.header('X-Total-Count', String(page.total))
     return page.posts
   })
 
-  app.get('/api/posts/featured', { schema: { response: { 200: PostList } } }, async () => posts.featuredPosts(app.ctx.db))
+  app.get('/api/posts/featured', { schema: { response: { 200: PostList } }, config: { publicCache: true } }, async () => posts.featuredPosts(app.ctx.db))
 
-  app.get('/api/posts/slug/:slug', { schema: { params: SlugParams, response: { 200: PostDetailSchema } } }, async (request) =>
+  app.get('/api/posts/slug/:slug', { schema: { params: SlugParams, response: { 200: PostDetailSchema } }, config: { publicCache: true } }, async (request) =>
     posts.postDetailBySlug(app.ctx.db, request.params.slug, viewer(request)),
   )
 
-  app.get('/api/posts/:id', { schema: { params: IdParams, response: { 200: PostSchema } } }, async (request) =>
+  app.get('/api/posts/:id', { schema: { params: IdParams, response: { 200: PostSchema } }, config: { publicCache: true } }, async (request) =>
     posts.postById(app.ctx.db, request.params.id, viewer(request)),
   )
 
-  app.get('/api/posts/:id/related', { schema: { params: IdParams, response: { 200: PostList } } }, async (request) =>
+  app.get('/api/posts/:id/related', { schema: { params: IdParams, response: { 200: PostList } }, config: { publicCache: true } }, async (request) =>
     posts.relatedPosts(app.ctx.db, request.params.id, viewer(request)),
   )
 

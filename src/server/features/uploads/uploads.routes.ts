@@ -37,7 +37,7 @@ export async function uploadRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/upload-image',
-    { schema: { response: { 201: UploadResponseSchema } }, config: { auth: 'admin' } },
+    { schema: { response: { 201: UploadResponseSchema } }, config: { auth: 'admin', keepsPublicContent: true } },
     async (request, reply) => reply.status(201).send(await storeImage(db, await readImageField(request), app.ctx.clock())),
   )
 
