@@ -6,14 +6,11 @@ import { useLocation } from './lib/router.tsx'
 import { PublicApp } from './features/site/public-app.tsx'
 
 // The admin panel is its own chunk: reader pages never download it (nor tailwind-merge, see lib/cn.ts).
-// zod goes jitless before the admin's schemas are created (lib/zod-jitless.ts).
 const AdminApp = lazy(() =>
-  import('./lib/zod-jitless.ts')
-    .then(() => Promise.all([import('./features/admin/admin-app.tsx'), import('tailwind-merge')]))
-    .then(([admin, tw]) => {
-      setClassMerge(tw.twMerge)
-      return admin
-    }),
+  Promise.all([import('./features/admin/admin-app.tsx'), import('tailwind-merge')]).then(([admin, tw]) => {
+    setClassMerge(tw.twMerge)
+    return admin
+  }),
 )
 
 export function isAdminPath(pathname: string): boolean {
