@@ -27,9 +27,11 @@ export default defineConfig({
     },
   },
   // The one admin's password change ends that user's other sessions, so it runs after everything else.
+  // The XSS probe's hostile category sits in every footer while it runs, so it also runs on its own.
   projects: [
-    { name: 'chromium', testIgnore: /admin-password\.spec\.ts/ },
-    { name: 'admin-password', testMatch: /admin-password\.spec\.ts/, dependencies: ['chromium'] },
+    { name: 'chromium', testIgnore: /(admin-password|security-xss)\.spec\.ts/ },
+    { name: 'security', testMatch: /security-xss\.spec\.ts/, dependencies: ['chromium'] },
+    { name: 'admin-password', testMatch: /admin-password\.spec\.ts/, dependencies: ['security'] },
   ],
   webServer: {
     command: 'node tests/e2e/support/start-server.mjs',
