@@ -15,14 +15,27 @@ function withDatabase(url: string, name: string): string {
   return u.toString()
 }
 
-async function adminQuery(sqlText: string): Promise<void> {
+async function adminQuery(sqlText: string, params: unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
   await client.connect()
   try {
-    await client.query(sqlText)
+    return await client.query(sqlText, params)
   } finally {
     await client.end()
   }
+}
+
+/**
+ * pg-pool's end() resolves before its sockets have finished closing; dropping the database WITH (FORCE) then kills
+ * a closing connection whose error nobody handles. Wait until the database has no sessions left.
+ */
+async function dropWhenIdle(name: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await adminQuery('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
+    if (rows[0].n === 0) break
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
 }
 
 /** A fresh, migrated database of its own: a temp SQLite file, or a new PostgreSQL database dropped on close. */
@@ -42,7 +55,7 @@ export async function createTestDatabase(): Promise<{ handle: DbHandle; url: str
       dataDir,
       dispose: async () => {
         await handle.close()
-        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await dropWhenIdle(name)
         fs.rmSync(dataDir, { recursive: true, force: true })
       },
     }
