@@ -26,11 +26,11 @@ test('analytics ranks posts by views and charts today’s views', async ({ admin
     const quietAt = titles.findIndex((t) => t.includes(quiet.title))
     expect(popularAt).toBeGreaterThanOrEqual(0)
     expect(quietAt).toBeGreaterThan(popularAt)
+    // Views are written in batches every 2 s: reload until both batches have landed.
+    await expect(rows.filter({ hasText: popular.title }).locator('span').last()).toHaveText('4', { timeout: 1000 })
+    await expect(rows.filter({ hasText: quiet.title }).locator('span').last()).toHaveText('2', { timeout: 1000 })
   }).toPass({ timeout: 20_000 })
 
-  const popularRow = rows.filter({ hasText: popular.title })
-  await expect(popularRow.locator('span').last()).toHaveText('4')
-  await expect(rows.filter({ hasText: quiet.title }).locator('span').last()).toHaveText('2')
   expect(await rows.count()).toBeLessThanOrEqual(10)
   for (const tile of ['Total Content', 'Total Views', 'Categories', 'Drafts']) {
     await expect(page.getByRole('region', { name: 'Content Overview' }).getByText(tile)).toBeVisible()
