@@ -79,7 +79,7 @@ test.describe('server rendering (no JavaScript needed)', () => {
     expect(html).toMatch(/<meta property="article:published_time" content="\d{4}-\d{2}-\d{2}T/)
     expect(html).toContain(`<meta name="description" content="What crawlers read ${id}">`)
     expect(html).toMatch(new RegExp(`<h1[^>]*>Crawlable ${id}</h1>`))
-    expect(html).toContain('<h3>Introduction</h3>') // markdown '##' one level below the title's h1
+    expect(html).toContain('<h2>Introduction</h2>') // the content's top heading ('##') sits right below the title's h1
     expect(html).toContain('0 Likes')
     expect(html).toContain('0 Comments')
 

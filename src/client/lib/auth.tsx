@@ -59,7 +59,15 @@ let confirmed: Promise<void> | null = null
 /** Restore from the stored record at once, then confirm with the server (a 401 clears the record). */
 function restoreAuth(): Promise<void> {
   if (confirmed) return confirmed
-  setState({ user: readRecord(), ready: state.ready })
+  const record = readRecord()
+  // A reader with no stored record has no session to confirm (asking would only log a 401 in their console).
+  // The admin panel always asks: its session cookie may outlive a cleared record.
+  const path = window.location.pathname
+  if (!record && path !== '/admin' && !path.startsWith('/admin/')) {
+    setState({ user: null, ready: true })
+    return Promise.resolve()
+  }
+  setState({ user: record, ready: state.ready })
   confirmed = fetchMe()
     .then((me) => storeAuth(me))
     .catch(() => setState({ user: state.user, ready: true }))

@@ -37,6 +37,14 @@ describe('renderMarkdown: the supported elements', () => {
     expect(html).not.toContain('<h1')
   })
 
+  it('starts at h2 whatever the top heading level of the content, keeping the order', () => {
+    const html = renderMarkdown('## Section\n\n### Sub\n\ntext\n\n## Next')
+    expect(html).toContain('<h2>Section</h2>')
+    expect(html).toContain('<h3>Sub</h3>')
+    expect(html).toContain('<h2>Next</h2>')
+    expect(renderMarkdown('### Only\n\ntext')).toContain('<h2>Only</h2>')
+  })
+
   it('renders bold, italic and inline code', () => {
     const html = renderMarkdown('**bold** and *italic* and _also_ and `a < b`')
     expect(html).toBe('<p><strong>bold</strong> and <em>italic</em> and <em>also</em> and <code>a &lt; b</code></p>\n')

@@ -22,16 +22,17 @@ export function escapeHtml(text: string): string {
 
 // The options of the render in progress. Rendering is synchronous, so one module-level slot is safe;
 // it is saved and restored around each call in case a highlighter ever renders markdown itself.
-type RenderState = { options: RenderOptions; omitted: Token | null }
-let state: RenderState = { options: {}, omitted: null }
+type RenderState = { options: RenderOptions; omitted: Token | null; headingShift: number }
+let state: RenderState = { options: {}, omitted: null, headingShift: 1 }
 
 const titleAttr = (title: string | null | undefined) => (title ? ` title="${escapeHtml(decodeEntities(title))}"` : '')
 
 const marked = new Marked({ gfm: true, breaks: false, async: false }).use({
   renderer: {
     heading({ tokens, depth }) {
-      // The page's only h1 is the post title, so markdown headings render one level down (h2..h4).
-      const level = Math.min(depth + 1, 4)
+      // The page's only h1 is the post title: the content's top heading level becomes h2 (then h3, h4), so
+      // headings stay in order whether a post starts its sections with '#' or '##'.
+      const level = Math.min(Math.max(depth + state.headingShift, 2), 4)
       return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`
     },
     code({ text, lang }) {
@@ -78,6 +79,15 @@ function firstImage(tokens: Token[]): Tokens.Image | null {
   return found
 }
 
+/** How far to move headings so the shallowest one in the content renders as h2. */
+function headingShift(tokens: Token[]): number {
+  let top = 6
+  marked.walkTokens(tokens, (token) => {
+    if (token.type === 'heading') top = Math.min(top, (token as Tokens.Heading).depth)
+  })
+  return 2 - top
+}
+
 function sameUrl(a: string, b: string): boolean {
   if (a.trim() === b.trim()) return true
   const x = safeUrl(a, { allowMailto: false })
@@ -94,7 +104,8 @@ export function renderMarkdown(markdown: string | null | undefined, options: Ren
   try {
     const tokens = marked.lexer(markdown)
     const first = options.omitImage ? firstImage(tokens) : null
-    state = { options, omitted: first && options.omitImage && sameUrl(first.href, options.omitImage) ? first : null }
+    const omitted = first && options.omitImage && sameUrl(first.href, options.omitImage) ? first : null
+    state = { options, omitted, headingShift: headingShift(tokens) }
     return marked.parser(tokens)
   } catch {
     return `<pre>${escapeHtml(markdown)}</pre>`

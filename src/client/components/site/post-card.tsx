@@ -8,10 +8,11 @@ import { Link } from '../../lib/router.tsx'
 import { cn } from '../../lib/cn.ts'
 import { FallbackImage } from './fallback-image.tsx'
 
-type Props = { post: Post; featured?: boolean; wide?: boolean; headingLevel?: 'h2' | 'h3' }
+/** `priority`: the first card on screen, whose image is the page's largest paint: fetched at once, not lazily. */
+type Props = { post: Post; featured?: boolean; wide?: boolean; headingLevel?: 'h2' | 'h3'; priority?: boolean }
 
 /** A post teaser. The whole card is one link (the title); the image and badges are decoration around it. */
-export function PostCard({ post, featured = false, wide = false, headingLevel: Heading = 'h3' }: Props) {
+export function PostCard({ post, featured = false, wide = false, headingLevel: Heading = 'h3', priority = false }: Props) {
   return (
     <article
       className={cn(
@@ -23,7 +24,8 @@ export function PostCard({ post, featured = false, wide = false, headingLevel: H
         <FallbackImage
           src={post.featuredImage}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           width={800}
           height={450}

@@ -43,11 +43,11 @@ export function HomePage() {
           {featured.isPending ? (
             <PostCardSkeleton />
           ) : featuredPosts.length === 1 ? (
-            <PostCard post={featuredPosts[0]!} wide />
+            <PostCard post={featuredPosts[0]!} wide priority />
           ) : (
             <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
               {featuredPosts.map((post) => (
-                <PostCard key={post.id} post={post} featured />
+                <PostCard key={post.id} post={post} featured priority={post === featuredPosts[0]} />
               ))}
             </div>
           )}

@@ -64,7 +64,7 @@ export function PostListPage({ categorySlug }: { categorySlug?: string }) {
       ) : list.data && list.data.posts.length > 0 ? (
         <>
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {list.data.posts.map((post) => <PostCard key={post.id} post={post} headingLevel="h2" />)}
+            {list.data.posts.map((post, i) => <PostCard key={post.id} post={post} headingLevel="h2" priority={i === 0} />)}
           </div>
           <Pagination
             page={params.page}
