@@ -44,8 +44,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }), // one line per request instead: http/request-log.ts
     bodyLimit: BODY_LIMIT,
     trustProxy: opts.env.trustProxy,
+    // Slow clients: headers within 10 s, the whole request within 30 s, idle sockets closed after 60 s; Node
+    // checks these every 2 s (its default, 30 s, would let a slow-loris client sit far past the limits).
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()

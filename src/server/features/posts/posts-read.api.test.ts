@@ -153,3 +153,28 @@ describe('posts: reading, listing and privacy', () => {
     expect((await get('/api/posts/missing/related')).statusCode).toBe(404)
   })
 })
+
+describe('SQL-looking search strings are plain text', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+    const cookie = await adminCookie(t)
+    await createPost(t, cookie, { title: "It's a title with ' OR '1'='1 inside", content: 'Body', status: 'published' })
+    await createPost(t, cookie, { title: 'Unrelated', content: 'Body', status: 'published' })
+  })
+  afterAll(() => t.close())
+
+  it.each([
+    ["' OR '1'='1", 1],
+    ["'; DROP TABLE posts; --", 0],
+    ['%\' UNION SELECT password_hash FROM users --', 0],
+    ['") OR 1=1 --', 0],
+    ['\\', 0],
+  ])('%s', async (search, matches) => {
+    const res = await t.request({ method: 'GET', url: `/api/posts?search=${encodeURIComponent(search)}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['x-total-count']).toBe(String(matches))
+    expect(res.body).not.toMatch(/scrypt\$/)
+    expect((await t.request({ method: 'GET', url: '/api/posts' })).headers['x-total-count']).toBe('2')
+  })
+})

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+
+// A server of its own with no user at all (the shared one starts with ADMIN_*): the contract's one-time form.
+let server: ChildProcess
+let base: string
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-setup-e2e-'))
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+test.beforeAll(async () => {
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  })
+  await expect(async () => expect((await fetch(`${base}/healthz`)).ok).toBe(true)).toPass({ timeout: 30_000 })
+})
+
+test.afterAll(async () => {
+  server.kill('SIGTERM')
+  await new Promise((r) => server.once('exit', r))
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('with no user, /admin offers a one-time Create admin account form, then never again', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: base })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+
+  await page.goto('/admin/posts')
+  await expect(page.getByRole('heading', { name: 'Create admin account' })).toBeVisible()
+  await page.getByRole('button', { name: 'Create admin account' }).click()
+  await expect(page.getByText('Username is required')).toBeVisible()
+
+  await page.getByLabel('Username').fill('first-author')
+  await page.getByLabel('Email').fill('author@example.com')
+  await page.getByLabel('Password').fill('short')
+  await page.getByRole('button', { name: 'Create admin account' }).click()
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible()
+  await page.getByLabel('Password').fill('a-long-enough-password')
+  await page.getByRole('button', { name: 'Create admin account' }).click()
+  // Logged in on the screen that was asked for, as the new author.
+  await expect(page.getByRole('heading', { name: 'Posts', level: 1 })).toBeVisible()
+  await expect(page.getByText('author@example.com')).toBeVisible()
+
+  // The endpoint refuses from now on, and a new visitor to /admin gets the login form.
+  const again = await fetch(`${base}/api/auth/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username: 'intruder', email: 'x@example.com', password: 'another-password' }),
+  })
+  expect(again.status).toBeGreaterThanOrEqual(400)
+  const stranger = await browser.newContext({ baseURL: base })
+  const strangerPage = await stranger.newPage()
+  await strangerPage.goto('/admin')
+  await expect(strangerPage.getByRole('button', { name: 'Sign In' })).toBeVisible()
+  await expect(strangerPage.getByRole('heading', { name: 'Create admin account' })).toHaveCount(0)
+  expect(errors).toEqual([])
+  await stranger.close()
+  await context.close()
+})
