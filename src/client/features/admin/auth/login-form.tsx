@@ -7,35 +7,30 @@ import { Label } from '../../../components/ui/label.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
 import { HttpError } from '../../../lib/api.ts'
 import { Link } from '../../../lib/router.tsx'
-import { LoginSchema, type LoginInput } from '#shared/schemas/user.ts'
+import { LoginSchema } from '#shared/schemas/user.ts'
 import { useLogin } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { FieldError, fieldErrors } from '../field-error.tsx'
+import { FieldError } from '../field-error.tsx'
+import { useCheckedForm } from './use-checked-form.ts'
 
 /** Spec §2/§5: validated on submit and then on every change; the server's error in a destructive alert. */
 export function LoginForm() {
   useDocumentTitle('Admin Login')
   const { onLogin } = useAuth()
   const login = useLogin()
-  const [values, setValues] = useState<LoginInput>({ username: '', password: '' })
-  const [submitted, setSubmitted] = useState(false)
+  const { values, set, errors, onSubmit: checked } = useCheckedForm(LoginSchema, { username: '', password: '' })
   const [error, setError] = useState<string | null>(null)
 
-  const parsed = LoginSchema.safeParse(values)
-  const errors = submitted && !parsed.success ? fieldErrors(parsed.error.issues) : {}
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    setSubmitted(true)
-    setError(null)
-    if (!parsed.success) return
-    login.mutate(parsed.data, {
+  const submit = checked((data) =>
+    login.mutate(data, {
       onSuccess: (response) => onLogin(response),
       onError: (err) => setError(err instanceof HttpError ? err.serverMessage || 'Login failed' : 'Login failed'),
-    })
+    }),
+  )
+  const onSubmit = (event: FormEvent) => {
+    setError(null)
+    submit(event)
   }
-
-  const set = (key: keyof LoginInput) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }))
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">

@@ -6,10 +6,11 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
-import { SetupSchema, type SetupInput } from '#shared/schemas/user.ts'
+import { SetupSchema } from '#shared/schemas/user.ts'
 import { adminKeys, errorText, useSetup } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { FieldError, fieldErrors } from '../field-error.tsx'
+import { FieldError } from '../field-error.tsx'
+import { useCheckedForm } from './use-checked-form.ts'
 
 const FIELDS = [
   { key: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
@@ -23,25 +24,21 @@ export function SetupForm() {
   const { onLogin } = useAuth()
   const client = useQueryClient()
   const setup = useSetup()
-  const [values, setValues] = useState<SetupInput>({ username: '', email: '', password: '' })
-  const [submitted, setSubmitted] = useState(false)
+  const { values, set, errors, onSubmit: checked } = useCheckedForm(SetupSchema, { username: '', email: '', password: '' })
   const [error, setError] = useState<string | null>(null)
 
-  const parsed = SetupSchema.safeParse(values)
-  const errors = submitted && !parsed.success ? fieldErrors(parsed.error.issues) : {}
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    setSubmitted(true)
-    setError(null)
-    if (!parsed.success) return
-    setup.mutate(parsed.data, {
+  const submit = checked((data) =>
+    setup.mutate(data, {
       onSuccess: (response) => {
         client.setQueryData(adminKeys.setup, { needsSetup: false })
         onLogin(response)
       },
       onError: (err) => setError(errorText(err)),
-    })
+    }),
+  )
+  const onSubmit = (event: FormEvent) => {
+    setError(null)
+    submit(event)
   }
 
   return (
@@ -62,7 +59,7 @@ export function SetupForm() {
                   type={type}
                   autoComplete={autoComplete}
                   value={values[key]}
-                  onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+                  onChange={set(key)}
                   aria-invalid={errors[key] ? true : undefined}
                   aria-describedby={errors[key] ? `setup-${key}-error` : undefined}
                 />

@@ -1,0 +1,26 @@
+import { useState, type FormEvent } from 'react'
+import type { z } from 'zod'
+import { fieldErrors } from '../field-error.tsx'
+
+type TextFields = Record<string, string>
+
+/**
+ * Spec §5: a form checked with its shared schema on submit, and from then on at every change.
+ * `onSubmit(onValid)` clears nothing itself; `onValid` runs only with parsed, valid data.
+ */
+export function useCheckedForm<S extends z.ZodType<TextFields, TextFields>>(schema: S, initial: z.input<S>) {
+  const [values, setValues] = useState<z.input<S>>(initial)
+  const [submitted, setSubmitted] = useState(false)
+  const parsed = schema.safeParse(values)
+  const errors = submitted && !parsed.success ? fieldErrors(parsed.error.issues) : {}
+
+  const set = (key: keyof z.input<S>) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }))
+
+  const onSubmit = (onValid: (data: z.output<S>) => void) => (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    if (parsed.success) onValid(parsed.data)
+  }
+
+  return { values, set, errors, onSubmit }
+}
