@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx'
@@ -18,19 +17,14 @@ export function LoginForm() {
   useDocumentTitle('Admin Login')
   const { onLogin } = useAuth()
   const login = useLogin()
-  const { values, set, errors, onSubmit: checked } = useCheckedForm(LoginSchema, { username: '', password: '' })
-  const [error, setError] = useState<string | null>(null)
+  const { values, set, errors, onSubmit: checked, serverError: error, setServerError: setError } = useCheckedForm(LoginSchema, { username: '', password: '' })
 
-  const submit = checked((data) =>
+  const onSubmit = checked((data) =>
     login.mutate(data, {
       onSuccess: (response) => onLogin(response),
       onError: (err) => setError(err instanceof HttpError ? err.serverMessage || 'Login failed' : 'Login failed'),
     }),
   )
-  const onSubmit = (event: FormEvent) => {
-    setError(null)
-    submit(event)
-  }
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">

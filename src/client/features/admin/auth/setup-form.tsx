@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx'
@@ -24,10 +23,9 @@ export function SetupForm() {
   const { onLogin } = useAuth()
   const client = useQueryClient()
   const setup = useSetup()
-  const { values, set, errors, onSubmit: checked } = useCheckedForm(SetupSchema, { username: '', email: '', password: '' })
-  const [error, setError] = useState<string | null>(null)
+  const { values, set, errors, onSubmit: checked, serverError: error, setServerError: setError } = useCheckedForm(SetupSchema, { username: '', email: '', password: '' })
 
-  const submit = checked((data) =>
+  const onSubmit = checked((data) =>
     setup.mutate(data, {
       onSuccess: (response) => {
         client.setQueryData(adminKeys.setup, { needsSetup: false })
@@ -36,10 +34,6 @@ export function SetupForm() {
       onError: (err) => setError(errorText(err)),
     }),
   )
-  const onSubmit = (event: FormEvent) => {
-    setError(null)
-    submit(event)
-  }
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">

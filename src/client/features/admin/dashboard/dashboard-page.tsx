@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { BarChart3, FolderPlus, ImagePlus, Pencil, Plus } from 'lucide-react'
+import { BarChart3, FolderPlus, ImagePlus, Plus } from 'lucide-react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
@@ -8,6 +8,7 @@ import { Link } from '../../../lib/router.tsx'
 import { paths } from '#shared/paths.ts'
 import { formatDate } from '#shared/text/format.ts'
 import { DeletePostButton } from '../posts/delete-post-button.tsx'
+import { EditPostLink, NewPostButton } from '../posts/post-links.tsx'
 import { postsQuery, statsQuery } from '../queries.ts'
 import { DASHBOARD_TILES, StatCards } from '../stat-cards.tsx'
 import { StatusBadge } from '../status-badge.tsx'
@@ -47,11 +48,7 @@ function RecentPosts() {
             </div>
           </div>
           <div className="flex shrink-0 items-center">
-            <Button asChild variant="ghost" size="icon">
-              <Link href={paths.admin.editPost(post.id)} aria-label={`Edit ${post.title}`}>
-                <Pencil aria-hidden="true" />
-              </Link>
-            </Button>
+            <EditPostLink post={post} />
             <DeletePostButton id={post.id} title={post.title} />
           </div>
         </li>
@@ -72,12 +69,7 @@ export function DashboardPage() {
           <h1 className="text-3xl font-bold">Welcome back, {user.username}!</h1>
           <p className="text-muted-foreground">Here's what's happening with your blog.</p>
         </div>
-        <Button asChild>
-          <Link href={paths.admin.newPost()}>
-            <Plus aria-hidden="true" />
-            New Post
-          </Link>
-        </Button>
+        <NewPostButton />
       </header>
       <StatCards stats={stats.data} tiles={DASHBOARD_TILES} label="Statistics" />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">

@@ -1,7 +1,6 @@
-import { Eye, ExternalLink, Pencil, Send } from 'lucide-react'
+import { Eye, ExternalLink, Send } from 'lucide-react'
 import { Button } from '../../../components/ui/button.tsx'
 import { CategoryBadge } from '../../../components/ui/badge.tsx'
-import { Link } from '../../../lib/router.tsx'
 import { toast } from '../../../lib/toast.tsx'
 import { paths } from '#shared/paths.ts'
 import type { Post } from '#shared/schemas/post.ts'
@@ -9,6 +8,7 @@ import { formatDate, formatViews, plural } from '#shared/text/format.ts'
 import { errorText, usePostMutations } from '../queries.ts'
 import { StatusBadge } from '../status-badge.tsx'
 import { DeletePostButton } from './delete-post-button.tsx'
+import { EditPostLink } from './post-links.tsx'
 
 export function PostRow({ post }: { post: Post }) {
   const { update } = usePostMutations()
@@ -52,11 +52,7 @@ export function PostRow({ post }: { post: Post }) {
             </a>
           </Button>
         )}
-        <Button asChild variant="ghost" size="icon">
-          <Link href={paths.admin.editPost(post.id)} aria-label={`Edit ${post.title}`}>
-            <Pencil aria-hidden="true" />
-          </Link>
-        </Button>
+        <EditPostLink post={post} />
         <DeletePostButton id={post.id} title={post.title} />
       </div>
     </li>

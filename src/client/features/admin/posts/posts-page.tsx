@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Plus, Search } from 'lucide-react'
+import { Search } from 'lucide-react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
@@ -9,6 +9,7 @@ import { Link, useSearchParams } from '../../../lib/router.tsx'
 import { paths } from '#shared/paths.ts'
 import { allPostsQuery, categoriesQuery } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
+import { NewPostButton } from './post-links.tsx'
 import { PostRow } from './post-row.tsx'
 
 const SKELETON_ROWS = 5
@@ -45,12 +46,7 @@ export function PostsPage() {
           <h1 className="text-3xl font-bold">Posts</h1>
           <p className="text-muted-foreground">Manage your blog posts</p>
         </div>
-        <Button asChild>
-          <Link href={paths.admin.newPost()}>
-            <Plus aria-hidden="true" />
-            New Post
-          </Link>
-        </Button>
+        <NewPostButton />
       </header>
       <Card className="grid gap-3 p-4 md:grid-cols-[1fr_12rem_12rem]">
         <div className="relative">
