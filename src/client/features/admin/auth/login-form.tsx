@@ -2,14 +2,13 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
-import { Label } from '../../../components/ui/label.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
 import { HttpError } from '../../../lib/api.ts'
 import { Link } from '../../../lib/router.tsx'
 import { LoginSchema } from '#shared/schemas/user.ts'
 import { useLogin } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { FieldError } from '../field-error.tsx'
+import { Field, invalidProps } from '../field.tsx'
 import { useCheckedForm } from './use-checked-form.ts'
 
 /** Spec §2/§5: validated on submit and then on every change; the server's error in a destructive alert. */
@@ -36,31 +35,19 @@ export function LoginForm() {
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="space-y-4">
             {error && <Alert variant="destructive">{error}</Alert>}
-            <div className="space-y-2">
-              <Label htmlFor="login-username">Username or Email</Label>
-              <Input
-                id="login-username"
-                autoComplete="username"
-                value={values.username}
-                onChange={set('username')}
-                aria-invalid={errors.username ? true : undefined}
-                aria-describedby={errors.username ? 'login-username-error' : undefined}
-              />
-              <FieldError id="login-username-error" message={errors.username} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="login-password">Password</Label>
+            <Field id="login-username" label="Username or Email" error={errors.username}>
+              <Input id="login-username" autoComplete="username" value={values.username} onChange={set('username')} {...invalidProps('login-username', errors.username)} />
+            </Field>
+            <Field id="login-password" label="Password" error={errors.password}>
               <Input
                 id="login-password"
                 type="password"
                 autoComplete="current-password"
                 value={values.password}
                 onChange={set('password')}
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? 'login-password-error' : undefined}
+                {...invalidProps('login-password', errors.password)}
               />
-              <FieldError id="login-password-error" message={errors.password} />
-            </div>
+            </Field>
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? 'Signing in...' : 'Sign In'}
             </Button>

@@ -3,12 +3,11 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
-import { Label } from '../../../components/ui/label.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
 import { SetupSchema } from '#shared/schemas/user.ts'
 import { adminKeys, errorText, useSetup } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { FieldError } from '../field-error.tsx'
+import { Field, invalidProps } from '../field.tsx'
 import { useCheckedForm } from './use-checked-form.ts'
 
 const FIELDS = [
@@ -46,19 +45,9 @@ export function SetupForm() {
           <form onSubmit={onSubmit} noValidate className="space-y-4">
             {error && <Alert variant="destructive">{error}</Alert>}
             {FIELDS.map(({ key, label, type, autoComplete }) => (
-              <div key={key} className="space-y-2">
-                <Label htmlFor={`setup-${key}`}>{label}</Label>
-                <Input
-                  id={`setup-${key}`}
-                  type={type}
-                  autoComplete={autoComplete}
-                  value={values[key]}
-                  onChange={set(key)}
-                  aria-invalid={errors[key] ? true : undefined}
-                  aria-describedby={errors[key] ? `setup-${key}-error` : undefined}
-                />
-                <FieldError id={`setup-${key}-error`} message={errors[key]} />
-              </div>
+              <Field key={key} id={`setup-${key}`} label={label} error={errors[key]}>
+                <Input id={`setup-${key}`} type={type} autoComplete={autoComplete} value={values[key]} onChange={set(key)} {...invalidProps(`setup-${key}`, errors[key])} />
+              </Field>
             ))}
             <Button type="submit" className="w-full" disabled={setup.isPending}>
               {setup.isPending ? 'Creating account...' : 'Create admin account'}

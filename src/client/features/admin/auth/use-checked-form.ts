@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { z } from 'zod'
-import { fieldErrors } from '../field-error.tsx'
+import { fieldErrors } from '../field.tsx'
 
 type TextFields = Record<string, string>
 

@@ -2,12 +2,11 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx'
 import { Input } from '../../../components/ui/input.tsx'
-import { Label } from '../../../components/ui/label.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
 import { toast } from '../../../lib/toast.tsx'
 import { CategoryInputSchema, DEFAULT_CATEGORY_COLOR, type Category } from '#shared/schemas/category.ts'
 import { slugify } from '#shared/text/slugify.ts'
-import { FieldError, fieldErrors } from '../field-error.tsx'
+import { Field, fieldErrors, invalidProps } from '../field.tsx'
 import { errorText, useCategoryMutations } from '../queries.ts'
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; category: Category | null; returnFocus?: HTMLElement | null }
@@ -66,12 +65,11 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
     else create.mutate(parsed.data, handlers('created', 'Error creating category'))
   }
 
-  const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `category-${key}-error` } : {})
+  const invalid = (key: string) => invalidProps(`category-${key}`, errors[key])
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <div className="space-y-2">
-        <Label htmlFor="category-name">Name</Label>
+      <Field id="category-name" label="Name" error={errors.name}>
         <Input
           id="category-name"
           value={values.name}
@@ -82,10 +80,8 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
           }}
           {...invalid('name')}
         />
-        <FieldError id="category-name-error" message={errors.name} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="category-slug">Slug</Label>
+      </Field>
+      <Field id="category-slug" label="Slug" error={errors.slug}>
         <Input
           id="category-slug"
           value={values.slug}
@@ -96,15 +92,11 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
           }}
           {...invalid('slug')}
         />
-        <FieldError id="category-slug-error" message={errors.slug} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="category-description">Description (optional)</Label>
+      </Field>
+      <Field id="category-description" label="Description (optional)" error={errors.description}>
         <Textarea id="category-description" rows={3} value={values.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} {...invalid('description')} />
-        <FieldError id="category-description-error" message={errors.description} />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="category-color">Color</Label>
+      </Field>
+      <Field id="category-color" label="Color" error={errors.color}>
         <div className="flex items-center gap-3">
           <input
             id="category-color"
@@ -115,8 +107,7 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
           />
           <Input aria-label="Color hex value" value={values.color} onChange={(e) => setValues((v) => ({ ...v, color: e.target.value }))} className="w-32 font-mono" {...invalid('color')} />
         </div>
-        <FieldError id="category-color-error" message={errors.color} />
-      </div>
+      </Field>
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
           Cancel

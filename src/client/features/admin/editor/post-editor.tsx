@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
-import { Label } from '../../../components/ui/label.tsx'
 import { HttpError } from '../../../lib/api.ts'
 import { useAuth } from '../../../lib/auth.tsx'
 import { Link, useNavigate } from '../../../lib/router.tsx'
@@ -11,7 +10,7 @@ import { toast } from '../../../lib/toast.tsx'
 import { paths } from '#shared/paths.ts'
 import type { Post, PostStatus } from '#shared/schemas/post.ts'
 import { slugify } from '#shared/text/slugify.ts'
-import { FieldError } from '../field-error.tsx'
+import { Field, invalidProps } from '../field.tsx'
 import { errorText, usePostMutations } from '../queries.ts'
 import { clearBackup, readBackup, writeBackup, type Backup } from './backup.ts'
 import { MarkdownEditor } from './markdown-editor.tsx'
@@ -138,32 +137,25 @@ export function PostEditor({ post }: { post: Post | null }) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card>
           <CardContent className="space-y-4 pt-6">
-            <div className="space-y-2">
-              <Label htmlFor="post-title">Title</Label>
+            <Field id="post-title" label="Title" error={errors.title}>
               <Input
                 id="post-title"
                 value={form.title}
                 onChange={(e) => onTitle(e.target.value)}
                 placeholder="Enter post title..."
-                aria-invalid={errors.title ? true : undefined}
-                aria-describedby={errors.title ? 'post-title-error' : undefined}
+                {...invalidProps('post-title', errors.title)}
               />
-              <FieldError id="post-title-error" message={errors.title} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="post-slug">URL Slug</Label>
+            </Field>
+            <Field id="post-slug" label="URL Slug" error={errors.slug}>
               <Input
                 id="post-slug"
                 value={form.slug}
                 onChange={(e) => onSlug(e.target.value)}
                 placeholder="post-url-slug"
-                aria-invalid={errors.slug ? true : undefined}
-                aria-describedby={errors.slug ? 'post-slug-error' : undefined}
+                {...invalidProps('post-slug', errors.slug)}
               />
-              <FieldError id="post-slug-error" message={errors.slug} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="post-content">Content</Label>
+            </Field>
+            <Field id="post-content" label="Content" error={errors.content}>
               <MarkdownEditor
                 id="post-content"
                 value={form.content}
@@ -171,8 +163,7 @@ export function PostEditor({ post }: { post: Post | null }) {
                 invalid={Boolean(errors.content)}
                 describedBy={errors.content ? 'post-content-error' : undefined}
               />
-              <FieldError id="post-content-error" message={errors.content} />
-            </div>
+            </Field>
           </CardContent>
         </Card>
         <div className="space-y-6">

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Checkbox } from '../../../components/ui/checkbox.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
 import { NativeSelect } from '../../../components/ui/native-select.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
-import { FieldError } from '../field-error.tsx'
+import { Field, invalidProps } from '../field.tsx'
 import { categoriesQuery } from '../queries.ts'
 import type { PostForm } from './post-form.ts'
 
@@ -15,19 +14,6 @@ type PanelProps = {
   errors: Record<string, string>
   set: <K extends keyof PostForm>(key: K, value: PostForm[K]) => void
 }
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  )
-}
-
-const invalidProps = (id: string, error: string | undefined) =>
-  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}
 
 export function PostSettingsPanel({ form, errors, set }: PanelProps) {
   const categories = useQuery(categoriesQuery())

@@ -4,14 +4,13 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
-import { Label } from '../../../components/ui/label.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
 import { Link, useNavigate } from '../../../lib/router.tsx'
 import { toast } from '../../../lib/toast.tsx'
 import { paths } from '#shared/paths.ts'
 import { FooterPageInputSchema, type FooterPage } from '#shared/schemas/site.ts'
-import { FieldError, fieldErrors } from '../field-error.tsx'
+import { Field, fieldErrors, invalidProps } from '../field.tsx'
 import { footerPageQuery, useSaveFooterPage } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { FooterImageField } from './footer-image-field.tsx'
@@ -73,7 +72,7 @@ function FooterPageForm({ page }: { page: FooterPage | null }) {
     )
   }
 
-  const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `footer-${key}-error` } : {})
+  const invalid = (key: string) => invalidProps(`footer-${key}`, errors[key])
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -88,30 +87,22 @@ function FooterPageForm({ page }: { page: FooterPage | null }) {
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <div className="space-y-2">
-              <Label htmlFor="footer-title">Title *</Label>
+            <Field id="footer-title" label="Title *" error={errors.title}>
               <Input id="footer-title" required value={values.title} onChange={set('title')} {...invalid('title')} />
-              <FieldError id="footer-title-error" message={errors.title} />
-            </div>
+            </Field>
             <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-              <div className="space-y-2">
-                <Label htmlFor="footer-metaTitle">Meta Title</Label>
+              <Field id="footer-metaTitle" label="Meta Title" error={errors.metaTitle}>
                 <Input id="footer-metaTitle" value={values.metaTitle} onChange={set('metaTitle')} {...invalid('metaTitle')} />
-                <FieldError id="footer-metaTitle-error" message={errors.metaTitle} />
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor="footer-metaDescription">Meta Description</Label>
+              </Field>
+              <Field id="footer-metaDescription" label="Meta Description" error={errors.metaDescription}>
                 <Input id="footer-metaDescription" value={values.metaDescription} onChange={set('metaDescription')} {...invalid('metaDescription')} />
-                <FieldError id="footer-metaDescription-error" message={errors.metaDescription} />
-              </div>
+              </Field>
             </div>
             <FooterImageField url={values.featuredImage} onChange={(url) => setValues((v) => ({ ...v, featuredImage: url }))} />
-            <div className="space-y-2">
-              <Label htmlFor="footer-content">Content *</Label>
+            <Field id="footer-content" label="Content *" error={errors.content}>
               <Textarea id="footer-content" required rows={15} className="font-mono text-sm" value={values.content} onChange={set('content')} {...invalid('content')} />
               <p className="text-xs text-muted-foreground">Use # for headings, - for bullet items, **bold** for emphasis and --- for a spacer.</p>
-              <FieldError id="footer-content-error" message={errors.content} />
-            </div>
+            </Field>
             <div className="flex justify-end gap-2">
               <Button asChild variant="outline">
                 <Link href={`${paths.admin.settings()}?tab=footer-pages`}>Cancel</Link>

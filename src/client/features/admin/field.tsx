@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react'
+import { Label } from '../../components/ui/label.tsx'
+
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p id={id} className="text-sm font-medium text-destructive">
+      {message}
+    </p>
+  )
+}
+
+/** Zod issues -> the first message per top-level field. */
+export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '')
+    if (!(key in out)) out[key] = issue.message
+  }
+  return out
+}
+
+/** A labelled form field: label, control (and any hint), then its error, which `invalidProps` links to the control. */
+export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  )
+}
+
+/** aria-invalid and aria-describedby for a control whose Field shows `error`. */
+export const invalidProps = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}
