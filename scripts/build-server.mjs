@@ -1,9 +1,11 @@
-// Bundles the server's TypeScript into dist/server/main.js (dependencies stay in node_modules).
+// Bundles the server's TypeScript into dist/server/main.js and the backup command line into dist/server/backup-cli.js
+// (dependencies stay in node_modules).
 import { build } from 'esbuild'
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: ['src/server/main.ts', 'src/server/cli/backup-cli.ts'],
+  outdir: 'dist/server',
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',

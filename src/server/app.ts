@@ -9,6 +9,10 @@ import type { App, AppContext } from './context.ts'
 import type { DbHandle } from './db/client.ts'
 import type { Env } from './env.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
+import { backupRoutes } from './features/backup/backup.routes.ts'
+import { registerScheduledBackups } from './features/backup/backup.schedule.ts'
+import { importRoutes } from './features/import/import.routes.ts'
+import { securityRoutes } from './features/auth/security.routes.ts'
 import { categoryRoutes } from './features/categories/categories.routes.ts'
 import { commentRoutes } from './features/engagement/comments.routes.ts'
 import { likeRoutes } from './features/engagement/likes.routes.ts'
@@ -16,9 +20,15 @@ import { viewRoutes } from './features/engagement/views.routes.ts'
 import { feedRoutes } from './features/feeds/feeds.routes.ts'
 import { footerPageRoutes } from './features/footer-pages/footer-pages.routes.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
+import { mediaRoutes } from './features/media/media.routes.ts'
 import { postRoutes } from './features/posts/posts.routes.ts'
+import { previewRoutes } from './features/previews/previews.routes.ts'
+import { registerPathLog, replyWithRedirect } from './features/redirects/redirects.plugin.ts'
+import { redirectRoutes } from './features/redirects/redirects.routes.ts'
+import { revisionRoutes } from './features/revisions/revisions.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
 import { statsRoutes } from './features/stats/stats.routes.ts'
+import { tagRoutes } from './features/tags/tags.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
 import { registerResponseCache } from './cache/cache-plugin.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
@@ -26,12 +36,21 @@ import { registerOriginCheck } from './http/origin-check.ts'
 import { registerRequestLog } from './http/request-log.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerSessions } from './http/session.ts'
+import { readerKeys } from './http/reader-keys.ts'
+import { loadSecret } from './features/secrets/secrets.repo.ts'
+import { registerHousekeeping } from './features/housekeeping/housekeeping.plugin.ts'
+import { registerImageBackfill } from './features/uploads/backfill.ts'
+import { registerScheduledPublishing } from './features/posts/scheduled-publishing.plugin.ts'
 
 export type BuildOptions = {
   database: DbHandle
   env: Env
   clock?: Clock
   logger?: FastifyServerOptions['logger']
+  /** How often housekeeping runs (tests shorten it). */
+  housekeepingEveryMs?: number
+  /** Make variants for uploads from before variants existed, in the background (the server does; tests call it directly). */
+  backfillImages?: boolean
   /** Public pages (SSR); absent in API-only tests. */
   pages?: (app: App) => Promise<void>
 }
@@ -53,7 +72,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()
 
-  const ctx: AppContext = { db: opts.database.db, engine: opts.database.engine, env: opts.env, clock: opts.clock ?? systemClock }
+  const clock = opts.clock ?? systemClock
+  const keys = readerKeys(await loadSecret(opts.database.db, 'reader', clock()))
+  const ctx: AppContext = { db: opts.database.db, engine: opts.database.engine, env: opts.env, clock, keys }
   app.decorate('ctx', ctx)
   app.decorate('routeTable', [])
   app.addHook('onRoute', (route) => {
@@ -68,18 +89,24 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   registerRequestLog(app)
-  registerSecurityHeaders(app)
+  await registerSecurityHeaders(app, { https: opts.env.secureCookies })
 
   await app.register(fastifyCookie)
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
   registerOriginCheck(app, opts.env.publicUrl)
   registerSessions(app)
   registerResponseCache(app)
+  registerHousekeeping(app, opts.housekeepingEveryMs)
+  registerPathLog(app)
+  if (opts.backfillImages) registerImageBackfill(app)
+  registerScheduledBackups(app)
+  registerScheduledPublishing(app)
   // HTML, JSON, JS and CSS go out brotli- or gzip-compressed; cached answers and built assets arrive precompressed.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] })
 
   await app.register(healthRoutes)
   await app.register(authRoutes)
+  await app.register(securityRoutes)
   await app.register(postRoutes)
   await app.register(likeRoutes)
   await app.register(viewRoutes)
@@ -88,11 +115,19 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(footerPageRoutes)
   await app.register(settingsRoutes)
   await app.register(statsRoutes)
+  await app.register(tagRoutes)
   await app.register(uploadRoutes)
+  await app.register(mediaRoutes)
   await app.register(feedRoutes)
+  await app.register(redirectRoutes)
+  await app.register(revisionRoutes)
+  await app.register(previewRoutes)
+  await app.register(backupRoutes)
+  await app.register(importRoutes)
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` })
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!request.url.startsWith('/api/') && (await replyWithRedirect(app, request, reply))) return reply
+    return reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` })
   })
   if (opts.pages) await app.register(opts.pages)
 

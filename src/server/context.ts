@@ -3,12 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Clock } from './clock.ts'
 import type { Db, Engine } from './db/client.ts'
 import type { Env } from './env.ts'
+import type { ReaderKeys } from './http/reader-keys.ts'
 
 export type AppContext = {
   db: Db
   engine: Engine
   env: Env
   clock: Clock
+  /** Signs visitor cookies and hashes readers' networks with the secret every instance shares. */
+  keys: ReaderKeys
 }
 
 declare module 'fastify' {

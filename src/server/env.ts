@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['0', '1', 'false', 'true']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
+  BACKUP_EVERY: z.string().regex(/^\d+(s|m|h|d)$/, 'BACKUP_EVERY is a number and a unit: 30m, 24h, 7d').optional().or(z.literal('')),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 })
 
 /**
@@ -25,6 +27,9 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   if (value === 'true' || value === '1') return true
   return value
 }
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+const durationMs = (text: string) => Number(text.slice(0, -1)) * UNIT_MS[text.slice(-1) as keyof typeof UNIT_MS]
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test'
@@ -38,6 +43,8 @@ export type Env = {
   seedDemo: boolean
   logLevel: string
   trustProxy: boolean | string
+  /** Scheduled backups into DATA_DIR/backups: how often (null: off) and how many to keep. */
+  backups: { everyMs: number; keep: number } | null
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -59,5 +66,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: raw.SEED_DEMO === '1' || raw.SEED_DEMO === 'true',
     logLevel: raw.LOG_LEVEL,
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
+    backups: raw.BACKUP_EVERY ? { everyMs: durationMs(raw.BACKUP_EVERY), keep: raw.BACKUP_KEEP } : null,
   }
 }

@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.ts'
 import { migrateWithLock } from './db/migrate-with-lock.ts'
 import { loadEnv } from './env.ts'
 import { bootstrap } from './features/seed/bootstrap.ts'
+import { rederiveStalePosts } from './features/posts/posts.rederive.ts'
 import { publicPages } from './ssr/pages.ts'
 
 // The only file that listens. Everything else is buildable and injectable for tests.
@@ -18,6 +19,7 @@ const app = await buildApp({
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   },
   pages: publicPages,
+  backfillImages: true,
 })
 await bootstrap(app.ctx, app.log)
 
@@ -45,3 +47,5 @@ process.on('SIGINT', () => void shutdown('SIGINT'))
 
 await app.listen({ port: env.port, host: env.host })
 app.log.info(`blog ready on ${env.publicUrl} (${database.engine})`)
+// Posts made by an older renderer are rendered again in the background; a page asked for meanwhile renders on demand.
+rederiveStalePosts(database.db, app.log).catch((err) => app.log.error({ err }, 'rendering posts again failed'))

@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createFirstAdmin } from '#server/features/auth/first-admin.ts'
-import { ORIGIN, TEST_ADMIN, createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { appWithEnv, manualClock, setCookieHeader } from './helpers.ts'
+import { ORIGIN, TEST_ADMIN, type TestApp } from '#test/support/test-app.ts'
+import { appWithEnv, appsClosedAfterEach, manualClock, setCookieHeader } from './helpers.ts'
 
-const open: Array<{ close: () => Promise<void> }> = []
-async function testApp(opts: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> {
-  const t = await createTestApp(opts)
-  open.push(t)
-  return t
-}
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((t) => t.close()))
-})
+const { testApp, track } = appsClosedAfterEach()
 
 const sidOf = (res: { cookies: Array<{ name: string; value: string }> }) => res.cookies.find((c) => c.name === 'sid')?.value
 const loginAs = (t: TestApp, username: string, password: string, extra: { cookie?: string; remoteAddress?: string } = {}) =>
@@ -34,8 +26,7 @@ describe('login', () => {
   })
 
   it('sets Secure cookies when PUBLIC_URL is https', async () => {
-    const t = await appWithEnv({ PUBLIC_URL: 'https://blog.example' })
-    open.push(t)
+    const t = track(await appWithEnv({ PUBLIC_URL: 'https://blog.example' }))
     const { hashPassword } = await import('#server/features/auth/password.ts')
     await t.app.ctx.db
       .insertInto('users')
@@ -133,12 +124,21 @@ describe('session', () => {
     const time = manualClock()
     const t = await testApp({ clock: time.clock })
     const cookie = await t.login()
-    time.advance(29 * 24 * 3600 * 1000)
-    expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(200)
-    time.advance(29 * 24 * 3600 * 1000) // idle time restarted at the last use
-    expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(200)
-    time.advance(31 * 24 * 3600 * 1000)
+    time.advance(30 * 24 * 3600 * 1000 + 60_000)
     expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(401)
+  })
+
+  it('ends 30 days after login however often it is used (absolute lifetime)', async () => {
+    const time = manualClock()
+    const t = await testApp({ clock: time.clock })
+    const cookie = await t.login()
+    for (let day = 0; day < 29; day++) {
+      time.advance(24 * 3600 * 1000)
+      expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(200)
+    }
+    time.advance(2 * 24 * 3600 * 1000) // 31 days after login, 2 days after its last use
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(401)
+    expect((await t.login()).startsWith('sid=')).toBe(true)
   })
 })
 

@@ -146,22 +146,23 @@ describe('bootstrap', () => {
     expect(authors).toEqual([{ author_id: placeholder.id }])
   })
 
-  it('housekeeping: drops idle sessions and old throttle events, keeps live ones', async () => {
+  it('housekeeping: drops idle and too old sessions and old throttle events, keeps live ones', async () => {
     const t = await instance({ SEED_DEMO: '0', ...ADMIN })
     await t.start()
     const user = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow()
     const ago = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000).toISOString()
     await t.db.insertInto('sessions').values([
-      { id: 'idle', user_id: user.id, created_at: ago(40), last_seen_at: ago(31) },
-      { id: 'live', user_id: user.id, created_at: ago(40), last_seen_at: ago(29) },
+      { id: 'idle', user_id: user.id, created_at: ago(31), last_seen_at: ago(31) },
+      { id: 'too-old', user_id: user.id, created_at: ago(31), last_seen_at: ago(1) }, // past the absolute lifetime
+      { id: 'live', user_id: user.id, created_at: ago(29), last_seen_at: ago(29) },
     ]).execute()
-    await t.db.insertInto('rate_events').values([
-      { id: 'old', bucket: 'login-ip:1', created_at: ago(2) },
-      { id: 'new', bucket: 'login-ip:1', created_at: ago(0) },
+    await t.db.insertInto('rate_limits').values([
+      { bucket: 'old', window_start: ago(2), hits: 5 },
+      { bucket: 'new', window_start: ago(0), hits: 5 },
     ]).execute()
     await t.start()
     expect((await t.db.selectFrom('sessions').select('id').execute()).map((r) => r.id)).toEqual(['live'])
-    expect((await t.db.selectFrom('rate_events').select('id').execute()).map((r) => r.id)).toEqual(['new'])
+    expect((await t.db.selectFrom('rate_limits').select('bucket').execute()).map((r) => r.bucket)).toEqual(['new'])
   })
 
   it('two instances starting together on one database: five pages, one admin, one demo set', async () => {

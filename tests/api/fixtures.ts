@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts'
+import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
 
-/** A post row written straight to the database (the posts API is another feature's). */
+/** A post written through the repository layer (the posts API is another feature's), with its listing state. */
 export async function insertPost(
   db: Db,
   fields: { title: string; categoryId?: string | null; status?: 'draft' | 'published'; authorId?: string },
@@ -9,9 +10,8 @@ export async function insertPost(
   const id = crypto.randomUUID()
   const now = new Date().toISOString()
   const status = fields.status ?? 'published'
-  await db
-    .insertInto('posts')
-    .values({
+  await insertPostsWithState(db, [
+    {
       id,
       title: fields.title,
       slug: `${fields.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${id.slice(0, 8)}`,
@@ -31,7 +31,7 @@ export async function insertPost(
       featured_at: null,
       created_at: now,
       updated_at: now,
-    })
-    .execute()
+    },
+  ])
   return id
 }

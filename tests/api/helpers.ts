@@ -1,8 +1,25 @@
 import type { LightMyRequestResponse } from 'fastify'
+import { afterEach } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import type { App } from '#server/context.ts'
 import { loadEnv } from '#server/env.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
+import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+
+type Closable = { close: () => Promise<void> }
+
+/** For one test file: `testApp()` makes an app (createTestApp), and every app made or `track`ed is closed after each test. */
+export function appsClosedAfterEach() {
+  const open: Closable[] = []
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((t) => t.close()))
+  })
+  const track = <T extends Closable>(t: T): T => {
+    open.push(t)
+    return t
+  }
+  return { track, testApp: async (opts: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> => track(await createTestApp(opts)) }
+}
 
 /** A clock the test moves by hand. */
 export function manualClock(start = new Date('2026-11-22T10:00:00.000Z')) {

@@ -4,6 +4,7 @@ import { buildApp } from '#server/app.ts'
 import type { App } from '#server/context.ts'
 import { adminCookie, createPost, manualClock } from '#server/features/posts/posts.fixtures.ts'
 import { createTestApp, ORIGIN, type TestApp } from '#test/support/test-app.ts'
+import { ENTRY_TTL_MS } from '#server/cache/response-cache.ts'
 
 describe('public response cache', () => {
   const clock = manualClock()
@@ -63,7 +64,7 @@ describe('public response cache', () => {
     expect(likes.headers['x-cache']).toBeUndefined()
   })
 
-  it('drops everything when public content changes: publish, like, approval; not for a pending comment', async () => {
+  it('drops everything when public content changes (publish, approval), never for likes, views or a pending comment', async () => {
     await anon('/api/posts')
     expect((await anon('/api/posts')).headers['x-cache']).toBe('HIT')
     const post = await createPost(t, admin, { title: 'Brand new', content: 'x', status: 'published' })
@@ -81,11 +82,50 @@ describe('public response cache', () => {
     expect(approved.body).toContain('Pending one')
 
     await anon(`/api/posts/${post.id}`)
-    const like = await t.request({ method: 'POST', url: `/api/posts/${post.id}/like` })
-    expect(like.statusCode).toBe(200)
-    const afterLike = await anon(`/api/posts/${post.id}`)
-    expect(afterLike.headers['x-cache']).toBe('MISS')
-    expect(afterLike.json().likeCount).toBe(1)
+    expect((await t.request({ method: 'POST', url: `/api/posts/${post.id}/like` })).statusCode).toBe(200)
+    expect((await t.request({ method: 'POST', url: `/api/posts/${post.id}/view` })).statusCode).toBe(204)
+    await t.app.flushViews()
+    const afterCounts = await anon(`/api/posts/${post.id}`)
+    expect(afterCounts.headers['x-cache']).toBe('HIT')
+    // The live like count is one read away (not cached), and cached copies catch up within an entry's lifetime.
+    expect((await anon(`/api/posts/${post.id}/likes`)).json().count).toBe(1)
+    clock.tick(ENTRY_TTL_MS)
+    const later = await anon(`/api/posts/${post.id}`)
+    expect(later.headers['x-cache']).toBe('MISS')
+    expect(later.json()).toMatchObject({ likeCount: 1, views: 1 })
+  })
+
+  it('keys entries by the parameters an answer reads: unknown ones share the canonical entry', async () => {
+    await anon('/api/posts?sort=oldest&limit=2')
+    const sameAnswer = await anon('/api/posts?limit=2&utm_source=x&sort=oldest&_=123')
+    expect(sameAnswer.headers['x-cache']).toBe('HIT')
+    await anon('/api/posts/featured?anything=1')
+    expect((await anon('/api/posts/featured?anything=2')).headers['x-cache']).toBe('HIT')
+    const size = t.app.responseCache.size()
+    for (let i = 0; i < 20; i++) await anon(`/api/categories?junk=${i}`)
+    expect(t.app.responseCache.size()).toBeLessThanOrEqual(size + 1)
+  })
+
+  it('answers HEAD from the GET entry, and honours q=0 in Accept-Encoding', async () => {
+    const get = await anon('/api/categories')
+    const head = await t.request({ method: 'HEAD', url: '/api/categories' })
+    expect(head.statusCode).toBe(200)
+    expect(head.headers['x-cache']).toBe('HIT')
+    expect(head.headers['etag']).toBe(get.headers['etag'])
+    expect(head.body).toBe('')
+    const noBrotli = await anon('/api/categories', { 'accept-encoding': 'br;q=0, gzip' })
+    expect(noBrotli.headers['content-encoding']).toBe('gzip')
+    const nothing = await anon('/api/categories', { 'accept-encoding': 'br;q=0, gzip;q=0' })
+    expect(nothing.headers['content-encoding']).toBeUndefined()
+    expect(nothing.body).toBe(get.body)
+  })
+
+  it('marks every answer to a signed-in admin private, no-store', async () => {
+    for (const url of ['/api/posts?status=draft', '/api/admin/comments', '/api/auth/me', '/api/stats']) {
+      const res = await t.request({ method: 'GET', url, cookie: admin })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['cache-control'], url).toBe('private, no-store')
+    }
   })
 
   it('another instance notices a change within a second', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { appWithEnv } from './helpers.ts'
 
 describe('security headers on every answer', () => {
   let t: TestApp
@@ -20,5 +21,44 @@ describe('security headers on every answer', () => {
     expect(res.headers['x-frame-options']).toBe('DENY')
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(res.headers['content-security-policy']).toContain("default-src 'none'")
+  })
+})
+
+describe('helmet headers', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ withAdmin: false })
+  })
+  afterAll(() => t.close())
+
+  it.each([
+    ['GET', '/api/posts'],
+    ['GET', '/api/nope'],
+    ['POST', '/api/auth/login'],
+    ['GET', '/rss.xml'],
+  ])('%s %s: isolation and feature policies, no HSTS over http', async (method, url) => {
+    const res = await t.request({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? {} : undefined })
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin')
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
+    expect(res.headers['permissions-policy']).toContain('camera=()')
+    expect(res.headers['strict-transport-security']).toBeUndefined()
+    expect(res.headers['x-powered-by']).toBeUndefined()
+  })
+
+  it('sends HSTS when PUBLIC_URL is https, on every answer', async () => {
+    const https = await appWithEnv({ PUBLIC_URL: 'https://blog.example' })
+    try {
+      for (const url of ['/api/posts', '/api/nope', '/healthz']) {
+        const res = await https.app.inject({ method: 'GET', url })
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000')
+      }
+    } finally {
+      await https.close()
+    }
+  })
+
+  it('lets other sites show uploaded images', async () => {
+    const res = await t.request({ method: 'GET', url: '/uploads/none.png' })
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin')
   })
 })

@@ -59,6 +59,19 @@ describe('site settings', () => {
     expect(await get()).toEqual(before)
   })
 
+  it('names the refused value with its place in the list and the reason, so the form can mark the field', async () => {
+    const res = await put([
+      { key: 'linkedin_url', value: 'https://www.linkedin.com/in/someone' },
+      { key: 'instagram_url', value: '' },
+      { key: 'x_url', value: 'javascript:alert(1)' },
+    ])
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({
+      error: 'Must be an http:// or https:// URL',
+      issues: [{ path: 'settings.2.value', message: 'Must be an http:// or https:// URL' }],
+    })
+  })
+
   it('internal rows of the table never appear in the public list', async () => {
     const at = new Date().toISOString()
     await t.app.ctx.db.insertInto('site_settings').values({ id: crypto.randomUUID(), key: 'secret_marker', value: 'x', created_at: at, updated_at: at }).execute()

@@ -2,20 +2,14 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { createPost } from './support/admin-api.ts'
 import { expect, test, unique } from './support/admin-fixtures.ts'
+import { ADMIN_PAGES } from './support/admin-screens.ts'
 
 const SCREENS = [
-  '/admin/dashboard',
-  '/admin/posts',
-  '/admin/posts/new',
-  '/admin/categories',
-  '/admin/media',
-  '/admin/comments',
-  '/admin/settings',
+  ...ADMIN_PAGES,
   '/admin/settings?tab=password',
+  '/admin/settings?tab=security',
   '/admin/settings?tab=footer-pages',
   '/admin/settings?tab=account',
-  '/admin/analytics',
-  '/admin/footer-pages/new',
 ]
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -45,6 +39,20 @@ test.describe('admin accessibility (axe-core): no serious or critical violations
         expect(await seriousViolations(page), path).toEqual([])
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0)
+      }
+    })
+
+    test(`every screen at ${width}px in the dark theme`, async ({ adminPage: page }) => {
+      test.setTimeout(90_000)
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await page.setViewportSize({ width, height: 800 })
+      const post = await createPost(page.request, { title: unique('E2E Axe Dark'), content: '## One\n\n```js\nlet a = 1\n```', status: 'draft' })
+      for (const path of [...SCREENS, `/admin/posts/${post.id}/edit`]) {
+        await page.goto(path)
+        await page.locator('main h1').first().waitFor()
+        await expect(page.getByRole('status')).toHaveCount(0)
+        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), path).toBe('rgb(11, 17, 32)')
+        expect(await seriousViolations(page), path).toEqual([])
       }
     })
 

@@ -79,3 +79,25 @@ test.describe('admin sign-in', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 })
+
+test('a 429 on the login form says how long to wait', async ({ browser, baseURL }) => {
+  // Its own client address (the e2e server trusts X-Forwarded-For from 127.0.0.1) and a made-up account, so the
+  // real admin's budget is untouched.
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `192.0.2.${Math.floor(Math.random() * 250) + 1}` } })
+  const page = await context.newPage()
+  const username = `nobody-${Date.now().toString(36)}`
+  for (let i = 0; i < 5; i++) {
+    const res = await page.request.post('/api/auth/login', { data: { username, password: 'wrong-password' } })
+    expect(res.status()).toBe(401)
+  }
+  await page.goto('/admin/login')
+  await page.getByLabel('Username or Email').fill(username)
+  await page.getByLabel('Password').fill('wrong-password')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('alert')).toHaveText(/^Too many attempts\. Try again in (15|14) minutes\.$/)
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.screenshot({ path: `test-results/screens/login-limit-${width}.png` })
+  }
+  await context.close()
+})

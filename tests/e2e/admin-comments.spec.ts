@@ -1,7 +1,7 @@
 import { createPost } from './support/admin-api.ts'
 import { expect, openAsReader, test, unique } from './support/admin-fixtures.ts'
 
-test('pending comments appear by themselves; approve publishes, delete removes', async ({ adminPage: page, browser, baseURL }) => {
+test('pending comments appear by themselves; approve publishes, delete asks and then removes', async ({ adminPage: page, browser, baseURL }) => {
   const post = await createPost(page.request, { title: unique('E2E Commented Post'), content: 'Talk to me.', status: 'published' })
   await page.goto('/admin/comments')
   await expect(page).toHaveTitle('Comment Management')
@@ -34,8 +34,19 @@ test('pending comments appear by themselves; approve publishes, delete removes',
   const publicComments = (await (await reader.request.get(`/api/posts/${post.id}/comments`)).json()) as { content: string }[]
   expect(publicComments.map((c) => c.content)).toEqual([keep])
 
+  // Delete asks first; Cancel keeps the comment.
   await page.getByRole('tab', { name: /Pending/ }).click()
   await dropCard.getByRole('button', { name: 'Delete' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Comment' })
+  await expect(dialog.getByText('Are you sure you want to delete this comment? This action cannot be undone.')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(dropCard).toBeVisible()
+  const stillThere = (await (await page.request.get('/api/admin/comments')).json()) as { content: string }[]
+  expect(stillThere.map((c) => c.content)).toContain(drop)
+
+  await dropCard.getByRole('button', { name: 'Delete' }).click()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('Comment deleted')).toBeVisible()
   await expect(page.getByText('The comment has been permanently removed.')).toBeVisible()
   await expect(dropCard).toHaveCount(0)

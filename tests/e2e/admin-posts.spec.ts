@@ -82,14 +82,18 @@ test('toolbar, image upload into the content, preview, and the image on the publ
   await content.press('Enter')
 
   await page.getByTestId('editor-image-input').setInputFiles(pngFile('e2e-diagram.png'))
-  await expect(content).toHaveValue(/!\[e2e-diagram\]\(\/uploads\/[^)]+\)/)
+  await expect(content).toHaveValue(/make me \*\*bold\*\*\n\n!\[[^\]]*\]\(\/uploads\/[a-f0-9]{64}\.png\)/)
   const value = await content.inputValue()
   const url = /\((\/uploads\/[^)]+)\)/.exec(value)![1]!
+  const hash = url.slice('/uploads/'.length, -'.png'.length)
+  await content.fill(value.replace(/!\[[^\]]*\]/, '![A diagram]'))
 
   await page.getByRole('button', { name: 'Preview' }).click()
   const img = page.getByTestId('markdown-preview').locator('img')
-  await expect(img).toHaveAttribute('src', url)
+  await expect(img).toHaveAttribute('srcset', new RegExp(`/uploads/${hash}-480\\.png 480w`))
+  await expect(img).toHaveAttribute('alt', 'A diagram')
   await expect(img).toHaveCSS('max-height', '400px')
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
   await expect(page.getByTestId('markdown-preview').locator('strong')).toHaveText('bold')
   await page.getByRole('button', { name: 'Edit', exact: true }).click()
 
@@ -98,7 +102,7 @@ test('toolbar, image upload into the content, preview, and the image on the publ
 
   const html = await (await request.get(`/blog/${slug}`)).text()
   expect(html).toContain(title)
-  expect(html).toContain(url)
+  expect(html).toContain(`/uploads/${hash}-480.avif`)
   expect((await request.get(url)).status()).toBe(200)
 })
 

@@ -24,6 +24,26 @@ test('social links are saved and shown in the public footer', async ({ adminPage
   await expect(page.getByLabel('Role')).toHaveAttribute('readonly', '')
 })
 
+test('a social link that is not an http(s) URL is marked on its field with the reason', async ({ adminPage: page }) => {
+  await page.goto('/admin/settings')
+  const x = page.getByLabel('X URL')
+  await x.fill('javascript:alert(1)')
+  await page.getByRole('button', { name: 'Save Settings' }).click()
+  await expect(page.getByText('Error saving settings')).toBeVisible()
+  await expect(page.getByText('Check the highlighted fields.')).toBeVisible()
+  await expect(x).toHaveAttribute('aria-invalid', 'true')
+  await expect(x).toHaveAccessibleDescription('Must be an http:// or https:// URL')
+  await expect(page.getByLabel('LinkedIn URL')).not.toHaveAttribute('aria-invalid', 'true')
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.screenshot({ path: `test-results/screens/settings-social-invalid-${width}.png`, fullPage: true })
+  }
+  await x.fill('')
+  await page.getByRole('button', { name: 'Save Settings' }).click()
+  await expect(page.getByText('Settings saved successfully!')).toBeVisible()
+  await expect(x).not.toHaveAttribute('aria-invalid', 'true')
+})
+
 test('a footer page is created and edited in the panel and shown publicly', async ({ adminPage: page, browser, baseURL }) => {
   const title = unique('E2E Footer Page')
   await page.goto('/admin/settings')
@@ -66,6 +86,9 @@ test('a footer page is created and edited in the panel and shown publicly', asyn
   const reader = await openAsReader(browser, baseURL, `/${slug}`)
   await expect(reader.getByRole('heading', { name: title })).toBeVisible()
   await expect(reader.getByText('Second version, edited in the panel.')).toBeVisible()
-  await expect(reader.locator(`img[src="${imageUrl}"]`)).toBeVisible()
+  // Readers get the upload's responsive variants, never its original URL.
+  const hash = imageUrl!.slice('/uploads/'.length, '/uploads/'.length + 64)
+  await expect(reader.locator(`picture img[srcset*="/uploads/${hash}-480.png 480w"]`)).toBeVisible()
+  await expect(reader.locator(`picture source[type="image/avif"][srcset*="/uploads/${hash}-480.avif"]`)).toHaveCount(1)
   await reader.context().close()
 })

@@ -21,10 +21,11 @@ async function seed(admin: AdminApi) {
 }
 
 test.describe('accessibility (axe-core): no serious or critical violations', () => {
-  for (const width of [1280, 375]) {
+  for (const [width, scheme] of [[1280, 'light'], [375, 'light'], [1280, 'dark'], [375, 'dark']] as const) {
     for (const target of TARGETS) {
-      test(`${target.name} at ${width}px`, async ({ page, admin }) => {
+      test(`${target.name} at ${width}px${scheme === 'dark' ? ' in the dark theme' : ''}`, async ({ page, admin }) => {
         const path = target.path(target.name === 'post' || target.name === 'category' ? await seed(admin) : { post: '', category: '' })
+        await page.emulateMedia({ colorScheme: scheme })
         await page.setViewportSize({ width, height: 800 })
         await page.goto(path)
         await page.locator('#main').waitFor()

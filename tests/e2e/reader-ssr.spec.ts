@@ -1,34 +1,5 @@
-import type { APIResponse } from '@playwright/test'
 import { expect, postInput, test, uid } from './support/reader-fixtures.ts'
-
-/** The head tags contract §4 wants on every public page, with absolute URLs. */
-function expectHead(html: string, baseURL: string, canonicalPath: string) {
-  expect(html).toMatch(/<title>[^<]+<\/title>/)
-  expect(html).toMatch(/<meta name="description" content="[^"]+">/)
-  expect(html).toContain(`<link rel="canonical" href="${baseURL}${canonicalPath}">`)
-  for (const property of ['og:title', 'og:description', 'og:type', 'og:site_name']) {
-    expect(html).toMatch(new RegExp(`<meta property="${property}" content="[^"]+">`))
-  }
-  expect(html).toContain(`<meta property="og:url" content="${baseURL}${canonicalPath}">`)
-  expect(html).toMatch(new RegExp(`<meta property="og:image" content="${baseURL.replace(/\./g, '\\.')}/[^"]+">`))
-  expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?">/)
-  expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="Lab of Life" href="${baseURL}/rss.xml">`)
-}
-
-function expectHtml(res: APIResponse, status: number) {
-  expect(res.status()).toBe(status)
-  expect(res.headers()['content-type']).toContain('text/html')
-  expect(res.headers()['cache-control']).toBe('no-cache')
-  expect(res.headers()['content-security-policy']).toContain("script-src 'self'")
-}
-
-/** Inline scripts are refused by the CSP: only module scripts with src, JSON-LD and the JSON state block. */
-function expectNoInlineScripts(html: string) {
-  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
-    expect(tag).toMatch(/src="|type="application\/(ld\+)?json"/)
-  }
-  expect(html).not.toMatch(/\son[a-z]+="/)
-}
+import { expectHead, expectHtml, expectNoInlineScripts } from './support/ssr-checks.ts'
 
 test.describe('server rendering (no JavaScript needed)', () => {
   test('home, list and category pages arrive complete with head tags', async ({ request, admin, baseURL }) => {
@@ -79,7 +50,7 @@ test.describe('server rendering (no JavaScript needed)', () => {
     expect(html).toMatch(/<meta property="article:published_time" content="\d{4}-\d{2}-\d{2}T/)
     expect(html).toContain(`<meta name="description" content="What crawlers read ${id}">`)
     expect(html).toMatch(new RegExp(`<h1[^>]*>Crawlable ${id}</h1>`))
-    expect(html).toContain('<h2>Introduction</h2>') // the content's top heading ('##') sits right below the title's h1
+    expect(html).toContain('<h2 id="introduction">Introduction<a') // the content's top heading ('##') sits right below the title's h1
     expect(html).toContain('0 Likes')
     expect(html).toContain('0 Comments')
 

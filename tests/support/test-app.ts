@@ -11,6 +11,9 @@ export const ORIGIN = 'http://localhost:3000'
 
 export type TestApp = {
   app: App
+  dataDir: string
+  /** The PostgreSQL database's URL (undefined on SQLite), for a second instance on the same database. */
+  databaseUrl: string | undefined
   close: () => Promise<void>
   /** Logs in as the test admin and returns a Cookie header value. */
   login: () => Promise<string>
@@ -18,10 +21,10 @@ export type TestApp = {
   request: (opts: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>
 }
 
-export async function createTestApp(opts: { clock?: Clock; withAdmin?: boolean } = {}): Promise<TestApp> {
-  const database = await createTestDatabase()
+export async function createTestApp(opts: { clock?: Clock; withAdmin?: boolean; housekeepingEveryMs?: number; engine?: 'sqlite' | 'postgres' } = {}): Promise<TestApp> {
+  const database = await createTestDatabase(opts.engine)
   const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN, SEED_DEMO: '0', DATA_DIR: database.dataDir, LOG_LEVEL: 'silent' })
-  const app = await buildApp({ database: database.handle, env, clock: opts.clock })
+  const app = await buildApp({ database: database.handle, env, clock: opts.clock, housekeepingEveryMs: opts.housekeepingEveryMs })
   await app.ready()
 
   if (opts.withAdmin !== false) {
@@ -51,6 +54,8 @@ export async function createTestApp(opts: { clock?: Clock; withAdmin?: boolean }
 
   return {
     app,
+    dataDir: database.dataDir,
+    databaseUrl: database.url,
     request,
     login,
     close: async () => {

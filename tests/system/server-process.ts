@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 
 export const ADMIN = { username: 'admin', password: 'system-test-password', email: 'admin@example.com' }
 
@@ -110,3 +111,17 @@ export async function createPublishedPost(base: string, cookie: string, title: s
   if (res.status !== 201) throw new Error(`create post failed: ${res.status} ${await res.text()}`)
   return (await res.json()) as { id: string; slug: string }
 }
+
+/** Runs one statement on TEST_DATABASE_URL's server (CREATE / DROP DATABASE for a test's own database). */
+export async function onTestServer(sqlText: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(sqlText)
+  } finally {
+    await client.end()
+  }
+}
+
+/** TEST_DATABASE_URL pointed at another database on the same server. */
+export const testDatabaseUrl = (name: string) => Object.assign(new URL(process.env.TEST_DATABASE_URL ?? ''), { pathname: `/${name}` }).toString()

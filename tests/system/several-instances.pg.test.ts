@@ -3,22 +3,11 @@ import fs from 'node:fs'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodePng } from '#server/features/seed/png.ts'
-import { call, cookiesOf, createPublishedPost, loginCookie, startServer, tempDataDir, type ServerProcess } from './server-process.ts'
+import { call, cookiesOf, createPublishedPost, loginCookie, onTestServer, startServer, tempDataDir, testDatabaseUrl, type ServerProcess } from './server-process.ts'
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts): CI always sets it.
-const adminUrl = process.env.TEST_DATABASE_URL!
 const dbName = `blog_multi_${randomBytes(5).toString('hex')}`
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString()
-
-async function admin(sqlText: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(sqlText)
-  } finally {
-    await client.end()
-  }
-}
+const dbUrl = testDatabaseUrl(dbName)
 
 describe('two instances on one PostgreSQL database', () => {
   let a: ServerProcess
@@ -26,7 +15,7 @@ describe('two instances on one PostgreSQL database', () => {
   const dirs: string[] = []
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${dbName}`)
+    await onTestServer(`CREATE DATABASE ${dbName}`)
     dirs.push(tempDataDir(), tempDataDir())
     // Started together: migrations and bootstrap must serialise by themselves.
     ;[a, b] = await Promise.all([startServer({ dataDir: dirs[0]!, databaseUrl: dbUrl }), startServer({ dataDir: dirs[1]!, databaseUrl: dbUrl })])
@@ -35,7 +24,7 @@ describe('two instances on one PostgreSQL database', () => {
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()])
     dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }))
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+    await onTestServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
   })
 
   it('started together without trouble: one admin, five footer pages', async () => {
@@ -85,6 +74,10 @@ describe('two instances on one PostgreSQL database', () => {
     expect(served.headers.get('content-type')).toBe('image/png')
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(Buffer.from(await served.arrayBuffer()).subarray(0, 8)).toEqual(png.subarray(0, 8))
+    // Its variants were made once, at upload, and live in the shared database too.
+    const avif = await fetch(`${b.base}${url.replace(/\.png$/, '-480.avif')}`)
+    expect(avif.status).toBe(200)
+    expect(avif.headers.get('content-type')).toBe('image/avif')
   })
 
   it('likes sent to both at once add up exactly', async () => {

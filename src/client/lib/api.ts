@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { tooManyAttempts } from '#shared/text/format.ts'
 
 /** Spec §8: the message is the status code, a colon and space, then the body text (or the status text if empty). */
 export class HttpError extends Error {
@@ -6,6 +7,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly body: string,
     statusText: string,
+    /** Retry-After, in seconds, of a 429. */
+    readonly retryAfterS: number | null = null,
   ) {
     super(`${status}: ${body || statusText}`)
   }
@@ -34,8 +37,13 @@ export async function apiRequest(url: string, { method = 'GET', body, signal }: 
     headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   })
-  if (!res.ok) throw new HttpError(res.status, await res.text(), res.statusText)
+  if (!res.ok) throw new HttpError(res.status, await res.text(), res.statusText, Number(res.headers.get('retry-after')) || null)
   return res
+}
+
+/** "Too many attempts. Try again in 14 minutes." for a 429; null for any other failure. */
+export function waitText(error: unknown): string | null {
+  return error instanceof HttpError && error.status === 429 ? tooManyAttempts(error.retryAfterS) : null
 }
 
 /** Request and parse JSON with the shared schema (the response is typed and checked). */

@@ -1,10 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { themeOf } from '../http/theme.ts'
+import { negotiateEncoding } from './encoding.ts'
 import { createResponseCache, etagOf, type CachedResponse, type ResponseCache } from './response-cache.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The answer is the same for every anonymous visitor: keep it in the response cache. */
     publicCache?: boolean
+    /**
+     * The cache key of a request to this route. The default is the path alone: a route whose answer reads its query
+     * string must say which parameters count (`byQuery`), so unknown ones never make new entries.
+     */
+    cacheKey?: (url: URL) => string
     /** A successful call of this state-changing route does not change anything a public page shows. */
     keepsPublicContent?: boolean
   }
@@ -13,17 +20,23 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     cacheVersion: number | null
+    cacheKey: string | null
+  }
+}
+
+/** A cache key made of the path and only the named query parameters, in a fixed order. */
+export function byQuery(names: readonly string[]): (url: URL) => string {
+  return (url) => {
+    const kept = new URLSearchParams()
+    for (const name of names) for (const value of url.searchParams.getAll(name)) kept.append(name, value)
+    const query = kept.toString()
+    return query ? `${url.pathname}?${query}` : url.pathname
   }
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
-function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
-  const accepted = String(request.headers['accept-encoding'] ?? '')
-  if (/\bbr\b/.test(accepted)) return 'br'
-  if (/\bgzip\b/.test(accepted)) return 'gzip'
-  return null
-}
+// 301: a redirect rule's answer (only content writes change it, like a page's).
+const CACHED_STATUSES = new Set([200, 301, 404])
 
 function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match']
@@ -41,43 +54,65 @@ function keptHeaders(reply: FastifyReply): Record<string, string> {
   return kept
 }
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
+async function sendCached(cache: ResponseCache, request: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
   reply.headers(entry.headers).header('ETag', entry.etag).header('Vary', 'Accept-Encoding').header('X-Cache', 'HIT')
   if (entry.status === 200 && matchesEtag(request, entry.etag)) return reply.code(304).send()
-  const encoding = pickEncoding(request)
+  const encoding = negotiateEncoding(request.headers['accept-encoding'])
   reply.code(entry.status)
-  if (encoding) reply.header('Content-Encoding', encoding)
-  return reply.send(encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.raw)
+  if (!encoding) return reply.send(entry.raw)
+  return reply.header('Content-Encoding', encoding).send(await cache.encoded(entry, encoding))
 }
 
-const isAnonymousRead = (request: FastifyRequest) =>
-  request.method === 'GET' && !request.user && request.routeOptions.config.publicCache === true
+/** The key of an anonymous read of a public route, or null when the request may not use the cache. */
+function keyOf(request: FastifyRequest): string | null {
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || request.user) return null
+  const config = request.routeOptions.config
+  if (config.publicCache !== true) return null
+  const url = new URL(request.url, 'http://x')
+  const key = config.cacheKey ? config.cacheKey(url) : url.pathname
+  // Pages differ by the reader's theme choice (the attribute on <html>); API answers do not.
+  const theme = url.pathname.startsWith('/api/') ? null : themeOf(request)
+  return theme ? `${key}#theme=${theme}` : key
+}
 
 /** The cache around public reads, and invalidation after every successful write that changes public content. */
 export function registerResponseCache(app: FastifyInstance): void {
   const cache = createResponseCache(app.ctx.db, () => app.ctx.clock().getTime())
   app.decorate('responseCache', cache)
   app.decorateRequest('cacheVersion', null)
+  app.decorateRequest('cacheKey', null)
 
-  // Runs after the session hook (registered earlier), so request.user is known.
+  // Runs after the session hook (registered earlier), so request.user is known. HEAD is answered from GET's entry.
   app.addHook('onRequest', async (request, reply) => {
-    if (!isAnonymousRead(request)) return
+    const key = keyOf(request)
+    if (key === null) return
+    request.cacheKey = key
     request.cacheVersion = await cache.sync()
-    const hit = cache.get(request.url)
-    if (hit) return sendCached(request, reply, hit)
+    const hit = cache.get(key)
+    if (hit) return sendCached(cache, request, reply, hit)
   })
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (STATE_CHANGING.has(request.method) && request.url.startsWith('/api/') && reply.statusCode < 400) {
+    if (STATE_CHANGING.has(request.method) && request.routeOptions.url?.startsWith('/api/') && reply.statusCode < 400) {
       if (!request.routeOptions.config.keepsPublicContent) await cache.invalidate()
       return payload
     }
-    if (request.cacheVersion === null || reply.hasHeader('x-cache')) return payload
-    if ((reply.statusCode !== 200 && reply.statusCode !== 404) || reply.hasHeader('set-cookie')) return payload
+    if (request.user && request.routeOptions.url?.startsWith('/api/')) {
+      // Answers for a signed-in admin may hold drafts and commenters' emails: no shared or stored copies anywhere.
+      reply.header('Cache-Control', 'private, no-store')
+      return payload
+    }
+    if (request.method !== 'GET' || request.cacheVersion === null || request.cacheKey === null || reply.hasHeader('x-cache')) return payload
+    if (!CACHED_STATUSES.has(reply.statusCode) || reply.hasHeader('set-cookie')) return payload
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload)
-    const entry = cache.set(request.url, { status: reply.statusCode, headers: keptHeaders(reply), body }, request.cacheVersion)
+    const entry = cache.set(request.cacheKey, { status: reply.statusCode, headers: keptHeaders(reply), body }, request.cacheVersion)
     reply.header('ETag', entry?.etag ?? etagOf(body)).header('Vary', 'Accept-Encoding').header('X-Cache', 'MISS')
-    return payload
+    // Only the encoding this client asked for is made now (off the event loop); the others when someone asks.
+    const encoding = negotiateEncoding(request.headers['accept-encoding'])
+    if (!entry || !encoding || body.length < 1024) return payload
+    const packed = await cache.encoded(entry, encoding)
+    reply.header('Content-Encoding', encoding).header('Content-Length', packed.length)
+    return packed
   })
 }

@@ -1,31 +1,39 @@
 import { createHash } from 'node:crypto'
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import type { Db } from '../db/client.ts'
 import { bumpContentVersion, readContentVersion } from './content-version.repo.ts'
+import { compress, type Encoding } from './encoding.ts'
 
 export type CachedResponse = {
   status: number
   headers: Record<string, string>
   etag: string
   raw: Buffer
-  gzip: Buffer
-  br: Buffer
+  /** Compressed copies, made the first time a client asks for each encoding. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>
   version: number
+  storedAt: number
 }
 
-const MAX_ENTRIES = 1000
+const MAX_ENTRIES = 2000
 const MAX_BYTES = 64 * 1024 * 1024
 /** How stale another instance's change may be before this one notices it. */
 export const VERSION_CHECK_MS = 1000
+/**
+ * How long an entry lives. Content changes drop entries at once; this only bounds how far counts that never
+ * invalidate (views, likes) may lag on cached pages.
+ */
+export const ENTRY_TTL_MS = 60_000
 
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`
 }
 
+const sizeOf = (entry: CachedResponse) => entry.raw.length * 2 // room for its compressed copies
+
 /**
- * Anonymous public answers (SSR HTML, public JSON, feeds) kept in memory, precompressed once. The whole cache is
- * dropped whenever the content version in the database moves: bumped locally at once, read from the database at
- * most once a second so a change made on another instance shows here within a second.
+ * Anonymous public answers (SSR HTML, public JSON, feeds) kept in memory. The whole cache is dropped whenever the
+ * content version in the database moves: bumped locally at once, read from the database at most once a second so
+ * a change made on another instance shows here within a second.
  */
 export function createResponseCache(db: Db, now: () => number) {
   const entries = new Map<string, CachedResponse>()
@@ -34,14 +42,15 @@ export function createResponseCache(db: Db, now: () => number) {
   let checkedAt = -Infinity
   let pending: Promise<void> | null = null
 
-  const clear = () => {
-    entries.clear()
-    bytes = 0
+  const drop = (key: string, entry: CachedResponse) => {
+    entries.delete(key)
+    bytes -= sizeOf(entry)
   }
   const adopt = (next: number) => {
     if (next !== version) {
       version = next
-      clear()
+      entries.clear()
+      bytes = 0
     }
   }
 
@@ -64,13 +73,17 @@ export function createResponseCache(db: Db, now: () => number) {
 
     get(key: string): CachedResponse | undefined {
       const hit = entries.get(key)
-      if (!hit || hit.version !== version) return undefined
+      if (!hit) return undefined
+      if (hit.version !== version || now() - hit.storedAt >= ENTRY_TTL_MS) {
+        drop(key, hit)
+        return undefined
+      }
       entries.delete(key) // re-insert: Map order is our LRU order
       entries.set(key, hit)
       return hit
     },
 
-    /** Stores what was rendered at `seenVersion`, unless content changed meanwhile. */
+    /** Stores what was rendered at `seenVersion`, unless content changed meanwhile. Nothing is compressed yet. */
     set(key: string, response: { status: number; headers: Record<string, string>; body: Buffer }, seenVersion: number): CachedResponse | undefined {
       if (seenVersion !== version) return undefined
       const entry: CachedResponse = {
@@ -78,20 +91,25 @@ export function createResponseCache(db: Db, now: () => number) {
         headers: response.headers,
         etag: etagOf(response.body),
         raw: response.body,
-        gzip: gzipSync(response.body, { level: 6 }),
-        br: brotliCompressSync(response.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+        encoded: {},
         version,
+        storedAt: now(),
       }
       const previous = entries.get(key)
-      if (previous) bytes -= previous.raw.length + previous.gzip.length + previous.br.length
+      if (previous) drop(key, previous)
       entries.set(key, entry)
-      bytes += entry.raw.length + entry.gzip.length + entry.br.length
+      bytes += sizeOf(entry)
       for (const [oldKey, old] of entries) {
         if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break
-        entries.delete(oldKey)
-        bytes -= old.raw.length + old.gzip.length + old.br.length
+        drop(oldKey, old)
       }
       return entry
+    },
+
+    /** The entry's body in `encoding`, compressed off the event loop the first time it is asked for. */
+    encoded(entry: CachedResponse, encoding: Encoding): Promise<Buffer> {
+      entry.encoded[encoding] ??= compress(entry.raw, encoding)
+      return entry.encoded[encoding]
     },
 
     /** Public content changed here: drop this instance's cache now and tell the others through the database. */

@@ -2,11 +2,21 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely'
 import type { Db } from './client.ts'
 import * as createCoreTables from './migrations/20261122T0300-create-core-tables.ts'
 import * as createContentVersion from './migrations/20261122T0400-create-content-version.ts'
+import * as throttlesSecretsRedirects from './migrations/20261123T0100-throttles-secrets-redirects.ts'
+import * as postReadModel from './migrations/20261123T0110-post-read-model.ts'
+import * as imageVariants from './migrations/20261123T0200-image-variants.ts'
+import * as revisionsAutosavesPreviews404s from './migrations/20261123T0400-revisions-autosaves-previews-404s.ts'
+import * as sessionDetailsTwoFactor from './migrations/20261123T0500-session-details-two-factor.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '20261122T0300-create-core-tables': createCoreTables,
   '20261122T0400-create-content-version': createContentVersion,
+  '20261123T0100-throttles-secrets-redirects': throttlesSecretsRedirects,
+  '20261123T0110-post-read-model': postReadModel,
+  '20261123T0200-image-variants': imageVariants,
+  '20261123T0400-revisions-autosaves-previews-404s': revisionsAutosavesPreviews404s,
+  '20261123T0500-session-details-two-factor': sessionDetailsTwoFactor,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

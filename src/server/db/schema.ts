@@ -18,8 +18,35 @@ export interface UsersTable {
 export interface SessionsTable {
   id: string // sha-256 of the cookie token, never the token itself
   user_id: string
-  created_at: string
+  public_id: string | null // what the Sessions list names it by (never the hash)
+  user_agent: string | null
+  ip: string | null
+  created_at: string // the absolute lifetime counts from here
   last_seen_at: string
+}
+
+/** TOTP enrolment: `enabled_at` null while it waits for its first code. */
+export interface UserTwoFactorTable {
+  user_id: string
+  secret: string // base32
+  enabled_at: string | null
+  last_step: number | null // the newest time step a code was accepted for (no replay)
+  created_at: string
+}
+
+export interface RecoveryCodesTable {
+  id: string
+  user_id: string
+  code_hash: string
+  used_at: string | null
+  created_at: string
+}
+
+/** The second login step: issued after a correct password, single use. */
+export interface LoginTicketsTable {
+  id: string // sha-256 of the ticket
+  user_id: string
+  expires_at: string
 }
 
 export interface CategoriesTable {
@@ -52,6 +79,39 @@ export interface PostsTable {
   featured_at: string | null
   created_at: string
   updated_at: string
+  /** Approved comments and likes, kept exact on every write that changes them. */
+  like_count: Count
+  comment_count: Count
+  /** Derived when the post is saved (see posts/post-derived.ts); render_version says by which renderer. */
+  content_html: ColumnType<string, string | undefined, string>
+  headings: ColumnType<string, string | undefined, string>
+  render_version: Count
+}
+
+/** One row per (post, tag) with the post's listing state, so a tag page is one index range. */
+export interface PostTagsTable {
+  tag_key: string // the tag folded to lower case: tags compare case-insensitively
+  post_id: string
+  tag: string // the spelling shown
+  status: string
+  published_at: string | null
+}
+
+/** Published posts per listing: 'published', 'category:<id>', 'tag:<key>'. */
+export interface PostCountsTable {
+  key: string
+  n: number
+}
+
+/** The searchable text of a post; the engine's full-text index sits on it (FTS5 / tsvector). */
+export interface PostSearchTable {
+  post_id: string
+  status: string
+  published_at: string | null
+  title: string
+  excerpt: string
+  body: string
+  tags: string
 }
 
 export interface LikesTable {
@@ -111,18 +171,90 @@ export interface ImagesTable {
   id: string
   file_name: string // "<sha256>.<ext>": content-hashed, so the URL is immutable
   mime: string
-  bytes: Uint8Array
+  bytes: Uint8Array // the original, upright and without metadata; kept for re-processing, never put on a page
   size: number
   width: number | null
   height: number | null
   created_at: string
+  alt_text: ColumnType<string, string | undefined, string>
+  original_name: string | null
+  dominant_color: string | null // "#rrggbb", the placeholder shown while the picture loads
+  frames: ColumnType<number, number | undefined, number>
+  variants_version: ColumnType<number, number | undefined, number>
+  claimed_until: string | null // the background job's lease on this row
+  process_error: string | null
 }
 
-/** Throttle events (login failures, comments) shared by every instance. */
-export interface RateEventsTable {
-  id: string
-  bucket: string
+export interface ImageVariantsTable {
+  file_name: string // "<sha256>-<width>.<format>"
+  image_id: string
+  width: number
+  height: number
+  mime: string
+  bytes: Uint8Array
+  size: number
   created_at: string
+}
+
+/** One row per (upload, post or footer page showing it); kept when content is saved. */
+export interface ImageUsesTable {
+  id: string
+  image_id: string
+  post_id: string | null
+  footer_page_id: string | null
+}
+
+/** Throttle counters shared by every instance: one row per bucket, a fixed window from its first hit. */
+export interface RateLimitsTable {
+  bucket: string
+  window_start: string
+  hits: number
+}
+
+export interface ServerSecretsTable {
+  name: string
+  value: string
+  created_at: string
+}
+
+/** `from_path` (a site path, with its query when it has one) answers 301 to `to_path`. */
+export interface RedirectsTable {
+  id: string
+  from_path: string
+  to_path: string
+  source: string // 'manual' | 'slug' | 'import'
+  hits: Count
+  created_at: string
+}
+
+/** The editor's working copy of a post (`post_key` is its id, or 'new'): never read by public pages. */
+export interface PostAutosavesTable {
+  post_key: string
+  data: string // JSON of the editor form
+  saved_at: string
+}
+
+export interface PostRevisionsTable {
+  id: string
+  post_id: string
+  title: string
+  data: string // JSON snapshot of the saved fields
+  size: number // length of `data`, so the per-post budget is a sum, not a scan of the text
+  created_at: string
+}
+
+/** A secret, revocable link that shows one draft to whoever holds it. */
+export interface PostPreviewsTable {
+  post_id: string
+  token: string
+  created_at: string
+}
+
+export interface NotFoundLogTable {
+  path: string
+  hits: number
+  referrer: string | null
+  last_seen_at: string
 }
 
 export interface ContentVersionTable {
@@ -134,8 +266,14 @@ export interface Database {
   content_version: ContentVersionTable
   users: UsersTable
   sessions: SessionsTable
+  user_two_factor: UserTwoFactorTable
+  recovery_codes: RecoveryCodesTable
+  login_tickets: LoginTicketsTable
   categories: CategoriesTable
   posts: PostsTable
+  post_tags: PostTagsTable
+  post_counts: PostCountsTable
+  post_search: PostSearchTable
   likes: LikesTable
   comments: CommentsTable
   post_views_daily: PostViewsDailyTable
@@ -143,7 +281,15 @@ export interface Database {
   footer_pages: FooterPagesTable
   site_settings: SiteSettingsTable
   images: ImagesTable
-  rate_events: RateEventsTable
+  image_variants: ImageVariantsTable
+  image_uses: ImageUsesTable
+  rate_limits: RateLimitsTable
+  server_secrets: ServerSecretsTable
+  redirects: RedirectsTable
+  post_autosaves: PostAutosavesTable
+  post_revisions: PostRevisionsTable
+  post_previews: PostPreviewsTable
+  not_found_log: NotFoundLogTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -153,3 +299,5 @@ export type NewPostRow = Insertable<PostsTable>
 export type CommentRow = Selectable<CommentsTable>
 export type FooterPageRow = Selectable<FooterPagesTable>
 export type ImageRow = Selectable<ImagesTable>
+export type NewImageRow = Insertable<ImagesTable>
+export type ImageVariantRow = Selectable<ImageVariantsTable>

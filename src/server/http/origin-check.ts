@@ -20,9 +20,13 @@ export function isSameOrigin(request: FastifyRequest, publicUrl: string): boolea
   return true
 }
 
+/**
+ * Decided on the route the router matched, never on the raw URL: `/%61pi/posts` or an absolute-form target reach
+ * the same handler as `/api/posts`, and get the same check.
+ */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return
+    if (SAFE_METHODS.has(request.method) || !request.routeOptions.url?.startsWith('/api/')) return
     if (!isSameOrigin(request, publicUrl)) throw new AppError(403, 'Cross-site request refused')
   })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { postHead } from '#client/features/site/head.ts'
+import { listHead, postHead, tagHead } from '#client/features/site/head.ts'
 import type { Post } from '#shared/schemas/post.ts'
 import { absoluteUrl, headTags, jsonForScript } from './head-tags.ts'
 
@@ -22,6 +22,14 @@ describe('head tags', () => {
     expect(absoluteUrl(BASE, 'https://cdn.example/x.png')).toBe('https://cdn.example/x.png')
   })
 
+  it("gives social sites an upload's 1200 px JPEG, and any other image as it is", () => {
+    const hash = 'c'.repeat(64)
+    const html = headTags(postHead({ ...post, featuredImage: `/uploads/${hash}.png` }), BASE)
+    expect(html).toContain(`<meta property="og:image" content="${BASE}/uploads/${hash}-1200.jpg">`)
+    expect(html).toContain(`"image":["${BASE}/uploads/${hash}-1200.jpg"]`)
+    expect(headTags(postHead({ ...post, featuredImage: 'https://cdn.example/x.png' }), BASE)).toContain('content="https://cdn.example/x.png"')
+  })
+
   it('writes escaped post tags with article data and one BlogPosting', () => {
     const html = headTags(postHead(post), BASE)
     expect(html).toContain('<title>Quotes &quot; &amp; &lt;tags&gt; | Lab of Life</title>')
@@ -38,5 +46,23 @@ describe('head tags', () => {
 
   it('marks draft previews noindex', () => {
     expect(headTags(postHead({ ...post, status: 'draft' }), BASE)).toContain('<meta name="robots" content="noindex">')
+  })
+
+  it('links a category page and a tag page to their own feeds, beside the site feed', () => {
+    const category = { id: 'c1', name: 'Code & Craft', slug: 'code', description: null, color: '#000000', postCount: 1, createdAt: '' }
+    const categoryHtml = headTags(listHead(category, '?page=2'), BASE)
+    expect(categoryHtml).toContain(`<link rel="alternate" type="application/rss+xml" title="Lab of Life" href="${BASE}/rss.xml">`)
+    expect(categoryHtml).toContain(`<link rel="alternate" type="application/rss+xml" title="Lab of Life: Code &amp; Craft" href="${BASE}/category/code/rss.xml" id="page-feed">`)
+    expect(categoryHtml).toContain(`<link rel="canonical" href="${BASE}/category/code?page=2">`)
+
+    const tagHtml = headTags(tagHead({ name: 'C++ "Tips"', key: 'c++ "tips"', postCount: 3 }, ''), BASE)
+    expect(tagHtml).toContain('<title>Tagged “C++ &quot;Tips&quot;” | Lab of Life</title>')
+    expect(tagHtml).toContain('<meta name="description" content="Articles tagged “C++ &quot;Tips&quot;”.">')
+    expect(tagHtml).toContain(`<link rel="canonical" href="${BASE}/tag/c%2B%2B%20%22tips%22">`)
+    expect(tagHtml).toContain(`<meta property="og:url" content="${BASE}/tag/c%2B%2B%20%22tips%22">`)
+    expect(tagHtml).toContain(`href="${BASE}/tag/c%2B%2B%20%22tips%22/rss.xml" id="page-feed">`)
+
+    expect(headTags(listHead(null, ''), BASE)).not.toContain('page-feed')
+    expect(headTags(postHead(post), BASE)).not.toContain('page-feed')
   })
 })

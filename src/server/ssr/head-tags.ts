@@ -1,4 +1,4 @@
-import type { PageHead } from '#client/features/site/head.ts'
+import { PAGE_FEED_ID, type PageHead } from '#client/features/site/head.ts'
 import { SITE_NAME } from '#shared/paths.ts'
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -32,6 +32,8 @@ export function headTags(head: PageHead, publicUrl: string): string {
     meta('name', 'twitter:description', head.description),
     `<link rel="alternate" type="application/rss+xml" title="${escapeAttr(SITE_NAME)}" href="${escapeAttr(absoluteUrl(publicUrl, '/rss.xml'))}">`,
   ]
+  // The browser keeps this one in step on client-side navigation (use-document-head.ts finds it by its id).
+  if (head.feed) tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeAttr(head.feed.title)}" href="${escapeAttr(absoluteUrl(publicUrl, head.feed.path))}" id="${PAGE_FEED_ID}">`)
   if (head.noindex) tags.push('<meta name="robots" content="noindex">')
   if (head.article) {
     const a = head.article

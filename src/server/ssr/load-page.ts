@@ -1,5 +1,5 @@
 import { dehydrate, type DehydratedState } from '@tanstack/react-query'
-import { footerPageHead, homeHead, listHead, notFoundHead, postHead, type PageHead } from '#client/features/site/head.ts'
+import { footerPageHead, homeHead, listHead, notFoundHead, postHead, tagHead, type PageHead } from '#client/features/site/head.ts'
 import { LATEST_ON_HOME, siteKeys } from '#client/features/site/queries.ts'
 import { listSearch, matchPublicRoute, readListParams } from '#client/features/site/routes.ts'
 import { createQueryClient } from '#client/lib/query-client.ts'
@@ -10,7 +10,9 @@ import { AppError } from '../errors.ts'
 import { getCategoryBySlug, listCategories } from '../features/categories/categories.service.ts'
 import { getActiveFooterPageBySlug } from '../features/footer-pages/footer-pages.service.ts'
 import * as posts from '../features/posts/posts.service.ts'
+import { postByPreviewToken } from '../features/previews/previews.service.ts'
 import { getPublicSettings } from '../features/settings/settings.service.ts'
+import { getPublishedTag } from '../features/tags/tags.service.ts'
 import { loadPostExtras } from './load-post-extras.ts'
 
 export type LoadedPage = { status: 200 | 404; head: PageHead; state: DehydratedState }
@@ -85,16 +87,38 @@ export async function loadPage(ctx: AppContext, pathname: string, search: string
       head = listHead(shown, listSearch({ page: params.page }))
       break
     }
+    case 'tag': {
+      const tag = await getPublishedTag(db, route.tag)
+      set(siteKeys.tag(route.tag), tag)
+      if (!tag) {
+        status = 404
+        head = notFoundHead(pathname, '404 Page Not Found')
+        break
+      }
+      const params = readListParams(search, '', route.tag)
+      const query = { status: 'published', search: params.q || undefined, tag: tag.key, sort: params.sort, page: params.page, limit: PUBLIC_PAGE_SIZE }
+      set(siteKeys.postPage(params), await posts.listPosts(db, PostListQuerySchema.parse(query), viewer))
+      head = tagHead(tag, listSearch({ page: params.page }))
+      break
+    }
     case 'post': {
       const post = await orNull(posts.postDetailBySlug(db, route.slug, viewer))
-      set(siteKeys.postBySlug(route.slug), post)
+      // The page shows the stored HTML; the markdown would only double the page's weight in its embedded state.
+      set(siteKeys.postBySlug(route.slug), post && { ...post, content: '' })
       if (!post) {
         status = 404
         head = notFoundHead(paths.post(route.slug), 'Post Not Found')
         break
       }
-      for (const [key, data] of await loadPostExtras(ctx, post.id, visitor)) set(key, data)
+      for (const [key, data] of await loadPostExtras(ctx, post, visitor)) set(key, data)
       head = postHead(post)
+      break
+    }
+    case 'preview': {
+      const post = await orNull(postByPreviewToken(db, route.token))
+      set(siteKeys.preview(route.token), post)
+      if (!post) status = 404
+      head = post ? { ...postHead(post), noindex: true } : notFoundHead(paths.preview(route.token), 'Post Not Found')
       break
     }
     case 'footer-page': {

@@ -1,24 +1,20 @@
 import { siteKeys } from '#client/features/site/queries.ts'
+import type { Post } from '#shared/schemas/post.ts'
 import type { AppContext } from '../context.ts'
 import { publicComments } from '../features/engagement/comments.service.ts'
-import { likesSummary } from '../features/engagement/likes.service.ts'
 import * as posts from '../features/posts/posts.service.ts'
 import type { Visitor } from './load-page.ts'
 
 /**
  * Related posts, the like count and approved comments, under the client's keys. The page is the same for every
- * reader (it may be served from the shared cache), so whether this visitor liked the post is asked by the browser.
+ * reader (it may be served from the shared cache): the count is the post's own counter, and whether this visitor
+ * liked the post is asked by the browser.
  */
-export async function loadPostExtras(ctx: AppContext, postId: string, visitor: Visitor): Promise<Array<[readonly unknown[], unknown]>> {
-  const viewer = { isAdmin: visitor.isAdmin }
-  const [related, likes, comments] = await Promise.all([
-    posts.relatedPosts(ctx.db, postId, viewer),
-    likesSummary(ctx.db, postId, null, viewer),
-    publicComments(ctx.db, postId, viewer),
-  ])
+export async function loadPostExtras(ctx: AppContext, post: Pick<Post, 'id' | 'categoryId' | 'tags' | 'likeCount'>, visitor: Visitor): Promise<Array<[readonly unknown[], unknown]>> {
+  const [related, comments] = await Promise.all([posts.relatedTo(ctx.db, post), publicComments(ctx.db, post.id, { isAdmin: visitor.isAdmin })])
   return [
-    [siteKeys.related(postId), related],
-    [siteKeys.likes(postId), likes],
-    [siteKeys.comments(postId), comments],
+    [siteKeys.related(post.id), related],
+    [siteKeys.likes(post.id), { count: post.likeCount, userHasLiked: false }],
+    [siteKeys.comments(post.id), comments],
   ]
 }

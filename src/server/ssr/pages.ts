@@ -5,15 +5,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SITE_NAME } from '#shared/paths.ts'
 import type { App } from '../context.ts'
 import { CLIENT_DIR, productionRenderer, type Renderer } from './assets.ts'
+import { PREVIEW_HEADERS } from '../features/previews/previews.routes.ts'
+import { replyWithRedirect } from '../features/redirects/redirects.plugin.ts'
+import { themeOf } from '../http/theme.ts'
 import { devRenderer } from './dev-renderer.ts'
 import { htmlDocument } from './document.ts'
 import { headTags } from './head-tags.ts'
+import { listSearch, matchPublicRoute, readListParams } from '#client/features/site/routes.ts'
 import { loadPage } from './load-page.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const STATIC_MAX_AGE = 'public, max-age=3600'
 // Paths the page catch-all must leave to their own handlers (or to the JSON 404).
 const NOT_PAGES = /^\/(api|uploads|assets)(\/|$)/
+const PREVIEW = /^\/preview\//
 
 /** Contract §4 says CSP backs up the escaping; pages get it here unless a global hook already set one. */
 const CSP = [
@@ -32,6 +37,17 @@ const CSP = [
 /** A plain page for a failed render: no stack, no app shell that could fail the same way. */
 function errorPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${SITE_NAME}</title><meta name="robots" content="noindex"></head><body><main><h1>Something went wrong</h1><p>Please try again in a moment. <a href="/">Back to Home</a></p></main></body></html>`
+}
+
+/** A page's cache key: its path and the list parameters it reads, normalised (`?page=abc&utm=x` is the first page). */
+function pageCacheKey(url: URL): string {
+  const route = matchPublicRoute(url.pathname)
+  if (route.name === 'blog') return `${url.pathname}${listSearch(readListParams(url.search))}`
+  if (route.name === 'category') return `${url.pathname}${listSearch(readListParams(url.search, route.slug), false)}`
+  if (route.name === 'tag') return `${url.pathname}${listSearch(readListParams(url.search, '', route.tag), false)}`
+  // A redirect rule may be for an address with its query (WordPress's "/?p=123", "/index.php?page_id=5").
+  if (route.name === 'home' || route.name === 'footer-page' || route.name === 'not-found') return `${url.pathname}${url.search}`
+  return url.pathname
 }
 
 export function isAdminPath(pathname: string): boolean {
@@ -62,28 +78,38 @@ export async function publicPages(app: App): Promise<void> {
 
   const sendHtml = (reply: FastifyReply, status: number, html: string, personal = false) => {
     // A logged-in admin's pages may show drafts: never let a shared cache keep them.
-    reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', personal ? 'private, no-cache' : 'no-cache')
+    reply.status(status).type('text/html; charset=utf-8')
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', personal ? 'private, no-cache' : 'no-cache')
     if (!isDev && !reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', CSP)
     return reply.send(html)
   }
 
-  app.get('/*', { config: { publicCache: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get('/*', { config: { publicCache: true, cacheKey: pageCacheKey } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://x')
     if (NOT_PAGES.test(url.pathname)) return reply.callNotFound()
 
     if (isAdminPath(url.pathname)) {
       const head = `<title>Admin | ${SITE_NAME}</title>\n    <meta name="robots" content="noindex">`
-      return sendHtml(reply, 200, htmlDocument({ headTags: head, assetTags: renderer.assetTags, appHtml: '', state: null }))
+      return sendHtml(reply, 200, htmlDocument({ headTags: head, assetTags: renderer.assetTags, appHtml: '', state: null, theme: themeOf(request) }))
     }
 
+    // Only what would be a 404 looks for a redirect rule (and the home page with a query, e.g. WordPress's "/?p=123").
+    if (url.pathname === '/' && url.search && (await replyWithRedirect(app, request, reply))) return reply
+
     const isAdmin = Boolean(request.user)
+    if (PREVIEW.test(url.pathname)) {
+      // A shared draft: for the link's holder only, so never in the response cache, never indexed.
+      request.cacheVersion = null
+      reply.headers(PREVIEW_HEADERS)
+    }
     let html: string
     let status: number
     try {
       const page = await loadPage(app.ctx, url.pathname, url.search, { isAdmin })
+      if (page.status === 404 && (await replyWithRedirect(app, request, reply))) return reply
       const render = await renderer.render()
       const appHtml = render(`${url.pathname}${url.search}`, page.state)
-      html = htmlDocument({ headTags: headTags(page.head, app.ctx.env.publicUrl), assetTags: renderer.assetTags, appHtml, state: page.state })
+      html = htmlDocument({ headTags: headTags(page.head, app.ctx.env.publicUrl), assetTags: renderer.assetTags, appHtml, state: page.state, theme: themeOf(request) })
       status = page.status
     } catch (err) {
       request.log.error({ err }, 'server rendering failed')

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { headingsOf } from './headings.ts'
 import { CONTENT_UNAVAILABLE, escapeHtml, renderMarkdown } from './render.ts'
 
 /** Every tag the output opens; text '<' is always escaped, so each '<' starts a real tag. */
@@ -26,23 +27,59 @@ function expectInert(html: string) {
   }
 }
 
+describe('heading ids, anchors and the table of contents', () => {
+  it('gives every heading a stable id from its text and a link to itself', () => {
+    const html = renderMarkdown('## Set *up* & go\n\ntext')
+    expect(html).toContain('<h2 id="set-up-go">Set <em>up</em> &amp; go<a class="heading-anchor" href="#set-up-go" aria-label="Link to this section">#</a></h2>')
+  })
+
+  it('keeps ids unique, away from the page’s own ids, and never empty', () => {
+    const md = '## Intro\n\n## Intro\n\n## Comments\n\n## 日本語\n\n## `<script>`'
+    const headings = headingsOf(md)
+    expect(headings.map((h) => h.id)).toEqual(['intro', 'intro-2', 'comments-2', 'section', 'script'])
+    expect(headings.map((h) => h.text)).toEqual(['Intro', 'Intro', 'Comments', '日本語', '<script>'])
+    // The rendered headings carry exactly the listed ids.
+    expect([...renderMarkdown(md).matchAll(/<h2 id="([^"]+)"/g)].map((m) => m[1])).toEqual(headings.map((h) => h.id))
+  })
+
+  it('lists h2 and h3 (after the level shift) for the table of contents, not h4', () => {
+    expect(headingsOf('# Top\n\n## Mid\n\n### Deep\n\n# Again')).toEqual([
+      { id: 'top', text: 'Top', level: 2 },
+      { id: 'mid', text: 'Mid', level: 3 },
+      { id: 'again', text: 'Again', level: 2 },
+    ])
+  })
+
+  it('gives the same ids on every render (the server, the editor preview)', () => {
+    const md = '## A *b* [c](/x)\n\n## A b c\n\n### ![d](/e.png)'
+    expect(renderMarkdown(md)).toBe(renderMarkdown(md))
+    const ids = [...renderMarkdown(md).matchAll(/<h[23] id="([^"]+)"/g)].map((m) => m[1])
+    expect(ids).toEqual(headingsOf(md).map((h) => h.id))
+  })
+
+  it('puts a copy button on every code block', () => {
+    const html = renderMarkdown('```\none\n```\n\n    indented')
+    expect(html.match(/<button type="button" class="copy-code" aria-label="Copy code">Copy<\/button><pre>/g)).toHaveLength(2)
+  })
+})
+
 describe('renderMarkdown: the supported elements', () => {
   it('renders headings one level down (h2..h4)', () => {
     const html = renderMarkdown('# One\n\n## Two\n\n### Three\n\n#### Four\n\n###### Six')
-    expect(html).toContain('<h2>One</h2>')
-    expect(html).toContain('<h3>Two</h3>')
-    expect(html).toContain('<h4>Three</h4>')
-    expect(html).toContain('<h4>Four</h4>')
-    expect(html).toContain('<h4>Six</h4>')
+    expect(html).toContain('<h2 id="one">One<a')
+    expect(html).toContain('<h3 id="two">Two<a')
+    expect(html).toContain('<h4 id="three">Three<a')
+    expect(html).toContain('<h4 id="four">Four<a')
+    expect(html).toContain('<h4 id="six">Six<a')
     expect(html).not.toContain('<h1')
   })
 
   it('starts at h2 whatever the top heading level of the content, keeping the order', () => {
     const html = renderMarkdown('## Section\n\n### Sub\n\ntext\n\n## Next')
-    expect(html).toContain('<h2>Section</h2>')
-    expect(html).toContain('<h3>Sub</h3>')
-    expect(html).toContain('<h2>Next</h2>')
-    expect(renderMarkdown('### Only\n\ntext')).toContain('<h2>Only</h2>')
+    expect(html).toContain('<h2 id="section">Section<a')
+    expect(html).toContain('<h3 id="sub">Sub<a')
+    expect(html).toContain('<h2 id="next">Next<a')
+    expect(renderMarkdown('### Only\n\ntext')).toContain('<h2 id="only">Only<a')
   })
 
   it('renders bold, italic and inline code', () => {
@@ -52,7 +89,9 @@ describe('renderMarkdown: the supported elements', () => {
 
   it('renders fenced code escaped, with the language class, or highlighted when a highlighter is given', () => {
     const md = '```js\nif (a < b) alert("x")\n```'
-    expect(renderMarkdown(md)).toBe('<pre><code class="hljs language-js">if (a &lt; b) alert(&quot;x&quot;)</code></pre>\n')
+    expect(renderMarkdown(md)).toBe(
+      '<div class="code-block"><button type="button" class="copy-code" aria-label="Copy code">Copy</button><pre><code class="hljs language-js">if (a &lt; b) alert(&quot;x&quot;)</code></pre></div>\n',
+    )
     const calls: Array<[string, string]> = []
     const html = renderMarkdown(md, {
       highlight: (code, lang) => {
@@ -72,10 +111,35 @@ describe('renderMarkdown: the supported elements', () => {
     expect(renderMarkdown('```\nplain\n```')).toContain('<pre><code class="hljs">plain</code></pre>')
   })
 
-  it('renders images lazily, with escaped alt and known sizes', () => {
-    const html = renderMarkdown('![A "cat" <pic>](/uploads/cat.png "Title")', { imageSizes: { '/uploads/cat.png': { width: 640, height: 480 } } })
+  it('renders other images lazily, with escaped alt and known sizes', () => {
+    const html = renderMarkdown('![A "cat" <pic>](/uploads/cat.png "Title")', { images: { '/uploads/cat.png': { width: 640, height: 480 } } })
     expect(html).toContain('<img src="/uploads/cat.png" alt="A &quot;cat&quot; &lt;pic&gt;" title="Title" width="640" height="480" loading="lazy" decoding="async">')
     expect(renderMarkdown('![x](https://cdn.example.com/a.webp)')).toContain('<img src="https://cdn.example.com/a.webp" alt="x" loading="lazy" decoding="async">')
+  })
+
+  it('renders an upload as a <picture> with AVIF and WebP sources, its size and placeholder colour', () => {
+    const hash = 'b'.repeat(64)
+    const url = `/uploads/${hash}.jpg`
+    const html = renderMarkdown(`![Sea](${url})`, { images: { [url]: { width: 1200, height: 800, color: '#336699' } } })
+    expect(html).toContain('<picture><source type="image/avif" srcset="')
+    expect(html).toContain(`/uploads/${hash}-1600.avif 1200w" sizes="(min-width: 768px) 720px, calc(100vw - 2rem)">`)
+    expect(html).toContain(`<source type="image/webp" srcset="/uploads/${hash}-480.webp 480w, /uploads/${hash}-960.webp 960w, /uploads/${hash}-1600.webp 1200w"`)
+    expect(html).toContain(`<img src="/uploads/${hash}-960.jpg" srcset="/uploads/${hash}-480.jpg 480w`)
+    expect(html).toContain('alt="Sea" width="1200" height="800" loading="lazy" decoding="async" style="background-color:#336699"></picture>')
+    expect(html).not.toContain(`src="${url}"`)
+    // A colour that is not a plain hex never reaches the style attribute.
+    expect(renderMarkdown(`![x](${url})`, { images: { [url]: { width: 1, height: 1, color: 'red;background:url(x)' } } })).not.toContain('style=')
+  })
+
+  it('gives the first image fetchpriority="high" instead of lazy loading when it is the largest paint', () => {
+    const md = '![one](/uploads/one.png)\n\n![two](/uploads/two.png)'
+    const html = renderMarkdown(md, { priorityFirstImage: true })
+    expect(html).toContain('alt="one" fetchpriority="high" decoding="async"')
+    expect(html).toContain('alt="two" loading="lazy"')
+    expect(renderMarkdown(md)).not.toContain('fetchpriority')
+    // With the first image omitted (it is the featured image), the priority goes to none of the others.
+    expect(renderMarkdown(md, { omitImage: '/uploads/one.png' })).not.toContain('fetchpriority')
+    expect(renderMarkdown(md, { omitImage: '/uploads/one.png', priorityFirstImage: true })).toContain('alt="two" fetchpriority="high"')
   })
 
   it('opens links in a new tab with noopener, allowing http(s), mailto and site paths', () => {
@@ -105,10 +169,10 @@ describe('renderMarkdown: the supported elements', () => {
   })
 
   it('falls back to the raw text escaped in <pre> when rendering fails', () => {
-    const html = renderMarkdown('# <b>x</b>', { highlight: () => null, imageSizes: new Proxy({}, { get: () => { throw new Error('x') } }) })
+    const html = renderMarkdown('# <b>x</b>', { highlight: () => null, images: new Proxy({}, { get: () => { throw new Error('x') } }) })
     // No image here, so sizes are never read and the render succeeds.
-    expect(html).toContain('<h2>')
-    const failing = renderMarkdown('![a](/a.png) <b>', { imageSizes: new Proxy({}, { get: () => { throw new Error('boom') } }) })
+    expect(html).toContain('<h2 id="b-x-b">')
+    const failing = renderMarkdown('![a](/a.png) <b>', { images: new Proxy({}, { get: () => { throw new Error('boom') } }) })
     expect(failing).toBe('<pre>![a](/a.png) &lt;b&gt;</pre>')
   })
 })

@@ -1,4 +1,6 @@
 import { Marked, type Token, type Tokens } from 'marked'
+import { headingIds, headingText } from './headings.ts'
+import { imageHtml, type ImageInfo } from './image-html.ts'
 import { decodeEntities, safeUrl } from './safe-url.ts'
 
 export type Highlighter = (code: string, lang: string) => string | null
@@ -8,8 +10,10 @@ export type RenderOptions = {
   highlight?: Highlighter
   /** The featured image: dropped from the content when it is the content's first image. */
   omitImage?: string | null
-  /** Known intrinsic sizes by image URL, emitted as width/height so the page does not shift while loading. */
-  imageSizes?: Record<string, { width: number; height: number }>
+  /** What is known of uploaded images, by URL: their size (so the page never shifts) and placeholder colour. */
+  images?: Record<string, ImageInfo>
+  /** The content's first image is the page's largest paint (no featured image above it): fetched first, not lazily. */
+  priorityFirstImage?: boolean
 }
 
 export const CONTENT_UNAVAILABLE = '<p>Content unavailable</p>'
@@ -22,8 +26,9 @@ export function escapeHtml(text: string): string {
 
 // The options of the render in progress. Rendering is synchronous, so one module-level slot is safe;
 // it is saved and restored around each call in case a highlighter ever renders markdown itself.
-type RenderState = { options: RenderOptions; omitted: Token | null; headingShift: number }
-let state: RenderState = { options: {}, omitted: null, headingShift: 1 }
+type RenderState = { options: RenderOptions; omitted: Token | null; headingShift: number; nextId: (text: string) => string; priority: Token | null }
+const emptyState = (): RenderState => ({ options: {}, omitted: null, headingShift: 1, nextId: headingIds(), priority: null })
+let state: RenderState = emptyState()
 
 const titleAttr = (title: string | null | undefined) => (title ? ` title="${escapeHtml(decodeEntities(title))}"` : '')
 
@@ -32,8 +37,12 @@ const marked = new Marked({ gfm: true, breaks: false, async: false }).use({
     heading({ tokens, depth }) {
       // The page's only h1 is the post title: the content's top heading level becomes h2 (then h3, h4), so
       // headings stay in order whether a post starts its sections with '#' or '##'.
+      // Each gets a stable id from its text and a link to itself (shown on hover; a click copies the URL).
       const level = Math.min(Math.max(depth + state.headingShift, 2), 4)
-      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`
+      // Ids come from the same text and counter as headingsOf (the table of contents), so they always agree.
+      const id = state.nextId(headingText(tokens))
+      const inner = this.parser.parseInline(tokens)
+      return `<h${level} id="${id}">${inner}<a class="heading-anchor" href="#${id}" aria-label="Link to this section">#</a></h${level}>\n`
     },
     code({ text, lang }) {
       const language = (/^\S*/.exec(lang ?? '')?.[0] ?? '').replace(/[^\w+#.-]/g, '').slice(0, 40)
@@ -46,7 +55,9 @@ const marked = new Marked({ gfm: true, breaks: false, async: false }).use({
         }
       }
       const className = language ? `hljs language-${language}` : 'hljs'
-      return `<pre><code class="${escapeHtml(className)}">${body ?? escapeHtml(text)}</code></pre>\n`
+      // The copy button shows once the page's script runs (post-content.tsx); it copies the code's text.
+      const copy = '<button type="button" class="copy-code" aria-label="Copy code">Copy</button>'
+      return `<div class="code-block">${copy}<pre><code class="${escapeHtml(className)}">${body ?? escapeHtml(text)}</code></pre></div>\n`
     },
     html(token: Tokens.HTML | Tokens.Tag) {
       // Raw HTML is never rendered as HTML: it shows as the text that was typed.
@@ -64,17 +75,16 @@ const marked = new Marked({ gfm: true, breaks: false, async: false }).use({
       const src = safeUrl(token.href, { allowMailto: false })
       const alt = escapeHtml(decodeEntities(token.text))
       if (!src) return alt
-      const size = state.options.imageSizes?.[token.href] ?? state.options.imageSizes?.[src]
-      const sizeAttrs = size ? ` width="${Math.round(size.width)}" height="${Math.round(size.height)}"` : ''
-      return `<img src="${escapeHtml(src)}" alt="${alt}"${titleAttr(token.title)}${sizeAttrs} loading="lazy" decoding="async">`
+      const info = state.options.images?.[token.href] ?? state.options.images?.[src]
+      return imageHtml(src, { alt, titleAttr: titleAttr(token.title), info, priority: token === state.priority })
     },
   },
 })
 
-function firstImage(tokens: Token[]): Tokens.Image | null {
+function firstImage(tokens: Token[], except: Token | null = null): Tokens.Image | null {
   let found: Tokens.Image | null = null
   marked.walkTokens(tokens, (token) => {
-    if (!found && token.type === 'image') found = token as Tokens.Image
+    if (!found && token.type === 'image' && token !== except) found = token as Tokens.Image
   })
   return found
 }
@@ -105,7 +115,8 @@ export function renderMarkdown(markdown: string | null | undefined, options: Ren
     const tokens = marked.lexer(markdown)
     const first = options.omitImage ? firstImage(tokens) : null
     const omitted = first && options.omitImage && sameUrl(first.href, options.omitImage) ? first : null
-    state = { options, omitted, headingShift: headingShift(tokens) }
+    const priority = options.priorityFirstImage ? firstImage(tokens, omitted) : null
+    state = { ...emptyState(), options, omitted, headingShift: headingShift(tokens), priority }
     return marked.parser(tokens)
   } catch {
     return `<pre>${escapeHtml(markdown)}</pre>`

@@ -1,9 +1,12 @@
 import { z } from 'zod'
 import { CategoryRefSchema } from './category.ts'
 import { IdSchema, OptionalUrlSchema, SlugSchema } from './common.ts'
+import { uniqueTags } from '../text/tags.ts'
 
-export const POST_STATUSES = ['draft', 'published'] as const
+/** 'scheduled': published by the server at its publishedAt; until then a draft to everyone but the admin. */
+export const POST_STATUSES = ['draft', 'published', 'scheduled'] as const
 export const PostStatusSchema = z.enum(POST_STATUSES)
+export const SCHEDULE_TIME_REQUIRED = 'Choose a date and time to schedule the post'
 export type PostStatus = z.infer<typeof PostStatusSchema>
 
 export const PostSchema = z.object({
@@ -34,14 +37,27 @@ export const PostSchema = z.object({
 })
 export type Post = z.infer<typeof PostSchema>
 
-/** GET /api/posts/slug/{slug}: the post plus its content rendered to safe HTML on the server. */
-export const PostDetailSchema = PostSchema.extend({ contentHtml: z.string() })
+/** Where a search matched, in the post's own words: `mark` parts are the matched words. */
+export const SnippetSchema = z.array(z.object({ text: z.string(), mark: z.boolean() }))
+export type Snippet = z.infer<typeof SnippetSchema>
+
+/** A post in a list (GET /api/posts, featured, related): everything but the content; a snippet when searching. */
+export const PostCardSchema = PostSchema.omit({ content: true }).extend({ snippet: SnippetSchema.optional() })
+export type PostCard = z.infer<typeof PostCardSchema>
+
+export const HeadingSchema = z.object({ level: z.number().int(), text: z.string(), id: z.string() })
+export type Heading = z.infer<typeof HeadingSchema>
+
+/** GET /api/posts/slug/{slug}: the post plus its content rendered to safe HTML and its sections, made when it was saved. */
+export const PostDetailSchema = PostSchema.extend({ contentHtml: z.string(), headings: z.array(HeadingSchema) })
 export type PostDetail = z.infer<typeof PostDetailSchema>
 
+export const MAX_TAG_LENGTH = 50
+
 export const TagsSchema = z
-  .array(z.string().max(50))
+  .array(z.string().max(MAX_TAG_LENGTH))
   .max(30)
-  .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))])
+  .transform(uniqueTags)
 
 /** Body of POST /api/posts and PUT /api/posts/{id}. The server derives what is missing. */
 export const PostInputSchema = z.object({
@@ -60,7 +76,8 @@ export const PostInputSchema = z.object({
   readingTime: z.number().int().min(1).max(1000).optional(),
   featured: z.boolean().optional(),
   featuredAt: z.string().nullable().optional(),
-  publishedAt: z.string().nullable().optional(),
+  /** Read only with status 'scheduled': when to publish (any offset; stored in UTC). A time already past publishes now. */
+  publishedAt: z.iso.datetime({ offset: true, error: 'Choose a valid date and time' }).nullable().optional(),
 })
 export type PostInput = z.input<typeof PostInputSchema>
 
@@ -82,14 +99,16 @@ export const PostSortSchema = z.enum(POST_SORTS)
 export type PostSort = z.infer<typeof PostSortSchema>
 
 export const PUBLIC_PAGE_SIZE = 9
+export const MAX_SEARCH = 200
 export const MAX_PAGE_SIZE = 100
 
 export const PostListQuerySchema = z.object({
-  status: z.enum(['draft', 'published', 'all']).optional(),
-  search: z.string().trim().max(200).optional(),
+  status: z.enum([...POST_STATUSES, 'all']).optional(),
+  // Longer searches are cut, not refused: a pasted paragraph still finds its post.
+  search: z.string().max(2000).transform((v) => v.trim().slice(0, MAX_SEARCH)).optional(),
   categoryId: z.string().max(64).optional(),
   category: z.string().max(120).optional(),
-  tag: z.string().max(50).optional(),
+  tag: z.string().max(MAX_TAG_LENGTH).optional(),
   featured: z.enum(['true', 'false']).optional(),
   sort: PostSortSchema.default('latest'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -98,5 +117,5 @@ export const PostListQuerySchema = z.object({
 export type PostListQuery = z.infer<typeof PostListQuerySchema>
 export type PostListQueryInput = z.input<typeof PostListQuerySchema>
 
-export const PostPageSchema = z.object({ posts: z.array(PostSchema), total: z.number().int() })
+export const PostPageSchema = z.object({ posts: z.array(PostCardSchema), total: z.number().int() })
 export type PostPage = z.infer<typeof PostPageSchema>

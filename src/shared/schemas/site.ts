@@ -53,7 +53,13 @@ export const FooterPageInputSchema = z.object({
 })
 export type FooterPageInput = z.input<typeof FooterPageInputSchema>
 
-export const UploadResponseSchema = z.object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() })
+/** `alt`: the library's alt text of this picture (empty until set), used when it is inserted. */
+export const UploadResponseSchema = z.object({
+  url: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  alt: z.string(),
+})
 export type UploadResponse = z.infer<typeof UploadResponseSchema>
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024

@@ -1,16 +1,13 @@
+import { markdownToPlainText } from './markdown-plain-text.ts'
+
 export const EXCERPT_LENGTH = 200
 
-/** The spec's rule: strip images, markdown symbols and links, collapse whitespace, cut to 200 characters, add '...' if longer. */
+/**
+ * The spec's rule: strip images, markdown symbols and links, collapse whitespace, cut to 200 characters, add '...' if
+ * longer. Tables, rules, code blocks and link URLs go too, and blocks stay separate sentences (markdown-plain-text.ts).
+ */
 export function makeExcerpt(markdown: string, length = EXCERPT_LENGTH): string {
-  const text = markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/[*_`~#>|]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
+  const text = markdownToPlainText(markdown)
   return text.length > length ? `${text.slice(0, length).trimEnd()}...` : text
 }
 

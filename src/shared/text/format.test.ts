@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatViews, plural } from './format.ts'
+import { formatDate, formatDateTime, formatViews, plural, tooManyAttempts, viewsText } from './format.ts'
 
 describe('formatViews', () => {
   it('shows the raw number up to 1000', () => {
@@ -14,6 +14,15 @@ describe('formatViews', () => {
     expect(formatViews(1250)).toBe('1.3K')
     expect(formatViews(15_000)).toBe('15.0K')
     expect(formatViews(1_234_567)).toBe('1234.6K')
+  })
+})
+
+describe('viewsText', () => {
+  it('says "view" for one and "views" otherwise', () => {
+    expect(viewsText(0)).toBe('0 views')
+    expect(viewsText(1)).toBe('1 view')
+    expect(viewsText(2)).toBe('2 views')
+    expect(viewsText(1500)).toBe('1.5K views')
   })
 })
 
@@ -35,5 +44,30 @@ describe('plural', () => {
     expect(plural(0, 'Like')).toBe('Likes')
     expect(plural(2, 'Comment')).toBe('Comments')
     expect(plural(2, 'Reply', 'Replies')).toBe('Replies')
+  })
+})
+
+describe('tooManyAttempts', () => {
+  it('reads Retry-After in seconds, minutes or hours, rounded up, singular or plural', () => {
+    expect(tooManyAttempts(1)).toBe('Too many attempts. Try again in 1 second.')
+    expect(tooManyAttempts(45)).toBe('Too many attempts. Try again in 45 seconds.')
+    expect(tooManyAttempts(60)).toBe('Too many attempts. Try again in 1 minute.')
+    expect(tooManyAttempts(61)).toBe('Too many attempts. Try again in 2 minutes.')
+    expect(tooManyAttempts(14 * 60)).toBe('Too many attempts. Try again in 14 minutes.')
+    expect(tooManyAttempts(3600)).toBe('Too many attempts. Try again in 1 hour.')
+    expect(tooManyAttempts(3 * 3600 - 5)).toBe('Too many attempts. Try again in 3 hours.')
+  })
+
+  it('never says zero, and guesses a minute when the header is missing', () => {
+    expect(tooManyAttempts(0)).toBe('Too many attempts. Try again in 1 second.')
+    expect(tooManyAttempts(0.2)).toBe('Too many attempts. Try again in 1 second.')
+    expect(tooManyAttempts(null)).toBe('Too many attempts. Try again in 1 minute.')
+  })
+})
+
+describe('formatDateTime', () => {
+  it('shows the moment in the given time zone, with the zone', () => {
+    expect(formatDateTime('2026-03-05T09:30:00.000Z', 'Europe/Berlin')).toBe('Mar 5, 2026, 10:30 AM GMT+1')
+    expect(formatDateTime('2026-07-05T09:30:00.000Z', 'UTC')).toBe('Jul 5, 2026, 9:30 AM UTC')
   })
 })

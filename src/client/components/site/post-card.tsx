@@ -1,15 +1,16 @@
 import { Calendar, Clock, Eye } from 'lucide-react'
+import { CARD_SIZES, WIDE_CARD_SIZES } from '#shared/images/variants.ts'
 import { paths } from '#shared/paths.ts'
-import type { Post } from '#shared/schemas/post.ts'
-import { formatDate, formatViews } from '#shared/text/format.ts'
+import type { PostCard as Card } from '#shared/schemas/post.ts'
+import { formatDate, viewsText } from '#shared/text/format.ts'
 import { Badge, CategoryBadge } from '../ui/badge.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { Link } from '../../lib/router.tsx'
 import { cn } from '../../lib/cn.ts'
-import { FallbackImage } from './fallback-image.tsx'
+import { ResponsiveImage } from './responsive-image.tsx'
 
 /** `priority`: the first card on screen, whose image is the page's largest paint: fetched at once, not lazily. */
-type Props = { post: Post; featured?: boolean; wide?: boolean; headingLevel?: 'h2' | 'h3'; priority?: boolean }
+type Props = { post: Card; featured?: boolean; wide?: boolean; headingLevel?: 'h2' | 'h3'; priority?: boolean }
 
 /** A post teaser. The whole card is one link (the title); the image and badges are decoration around it. */
 export function PostCard({ post, featured = false, wide = false, headingLevel: Heading = 'h3', priority = false }: Props) {
@@ -21,12 +22,11 @@ export function PostCard({ post, featured = false, wide = false, headingLevel: H
       )}
     >
       <div className={cn('relative aspect-video shrink-0 overflow-hidden bg-muted', wide && 'md:aspect-auto md:w-1/2 md:min-h-80')}>
-        <FallbackImage
+        <ResponsiveImage
           src={post.featuredImage}
           alt=""
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-          decoding="async"
+          sizes={wide ? WIDE_CARD_SIZES : CARD_SIZES}
+          priority={priority}
           width={800}
           height={450}
           className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
@@ -40,7 +40,11 @@ export function PostCard({ post, featured = false, wide = false, headingLevel: H
             {post.title}
           </Link>
         </Heading>
-        <p className={cn('text-sm text-muted-foreground', wide ? 'line-clamp-4 md:text-base' : 'line-clamp-3')}>{post.excerpt}</p>
+        <p className={cn('text-sm text-muted-foreground', wide ? 'line-clamp-4 md:text-base' : 'line-clamp-3')}>
+          {post.snippet
+            ? post.snippet.map((part, i) => (part.mark ? <mark key={i} className="rounded-sm bg-primary/15 px-0.5 text-foreground">{part.text}</mark> : part.text))
+            : post.excerpt}
+        </p>
         <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-2 text-xs text-muted-foreground">
           {post.publishedAt && (
             <span className="inline-flex items-center gap-1">
@@ -54,7 +58,7 @@ export function PostCard({ post, featured = false, wide = false, headingLevel: H
           </span>
           <span className="inline-flex items-center gap-1">
             <Eye className="size-3.5" aria-hidden="true" />
-            {`${formatViews(post.views)} views`}
+            {viewsText(post.views)}
           </span>
         </div>
       </div>

@@ -21,6 +21,7 @@ const SOCIAL = [
 const headingClass = 'text-sm font-semibold uppercase tracking-wider text-foreground'
 const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4'
 
+/** Categories and Connect show only when they have links (spec: social links are shown only when set). */
 export function SiteFooter() {
   const categories = useQuery(categoriesQuery()).data ?? []
   const settings = useQuery(siteSettingsQuery()).data ?? []
@@ -40,19 +41,21 @@ export function SiteFooter() {
             <li><Link href={paths.blog()} className={linkClass}>Blog</Link></li>
           </ul>
         </nav>
-        <nav aria-label="Categories" className="space-y-3">
-          <h2 className={headingClass}>Categories</h2>
-          <ul className="space-y-2">
-            {categories.slice(0, FOOTER_CATEGORIES).map((c) => (
-              <li key={c.id}>
-                <Link href={paths.category(c.slug)} className={linkClass}>{c.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="space-y-3">
-          <h2 className={headingClass}>Connect</h2>
-          {social.length > 0 && (
+        {categories.length > 0 && (
+          <nav aria-label="Categories" className="space-y-3">
+            <h2 className={headingClass}>Categories</h2>
+            <ul className="space-y-2">
+              {categories.slice(0, FOOTER_CATEGORIES).map((c) => (
+                <li key={c.id}>
+                  <Link href={paths.category(c.slug)} className={linkClass}>{c.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {social.length > 0 && (
+          <div className="space-y-3">
+            <h2 className={headingClass}>Connect</h2>
             <ul className="space-y-2">
               {social.map((s) => (
                 <li key={s.key}>
@@ -60,8 +63,8 @@ export function SiteFooter() {
                 </li>
               ))}
             </ul>
-          )}
-        </div>
+          </div>
+        )}
       </div>
       <div className="border-t">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground sm:px-6 md:flex-row md:items-center md:justify-between">

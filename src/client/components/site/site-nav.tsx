@@ -4,6 +4,7 @@ import { paths, SITE_NAME } from '#shared/paths.ts'
 import { useAuth } from '../../lib/auth.tsx'
 import { cn } from '../../lib/cn.ts'
 import { Link, useLocation } from '../../lib/router.tsx'
+import { ThemeToggle } from './theme-toggle.tsx'
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground'
 
@@ -48,8 +49,10 @@ export function SiteNav() {
         <Link href={paths.home()} className="text-lg font-bold tracking-tight">
           {SITE_NAME}
         </Link>
-        <div className="hidden items-center gap-1 md:flex">{links}</div>
-        <button
+        <div className="flex items-center gap-1">
+          <div className="hidden items-center gap-1 md:flex">{links}</div>
+          <ThemeToggle />
+          <button
           type="button"
           className="inline-flex size-10 items-center justify-center rounded-md hover:bg-accent md:hidden"
           aria-expanded={open}
@@ -58,7 +61,8 @@ export function SiteNav() {
           onClick={() => setOpen((v) => !v)}
         >
           {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
-        </button>
+          </button>
+        </div>
       </nav>
       <div id="mobile-menu" hidden={!open} className="border-t bg-background md:hidden">
         <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">{links}</div>

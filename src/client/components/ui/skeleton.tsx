@@ -2,5 +2,5 @@ import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
 
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />
+  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-foreground/20', className)} {...props} />
 }

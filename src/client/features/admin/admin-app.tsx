@@ -12,9 +12,10 @@ import { DashboardPage } from './dashboard/dashboard-page.tsx'
 import { PostEditorPage } from './editor/post-editor-page.tsx'
 import { FooterPageEditor } from './footer-pages/footer-page-editor.tsx'
 import { LoginForm } from './auth/login-form.tsx'
-import { MediaPage } from './media-page.tsx'
+import { MediaPage } from './media/media-page.tsx'
 import { NotFoundPanel } from './not-found-panel.tsx'
 import { PostsPage } from './posts/posts-page.tsx'
+import { RedirectsPage } from './redirects/redirects-page.tsx'
 import { setupStatusQuery } from './queries.ts'
 import { SettingsPage } from './settings/settings-page.tsx'
 import { SetupForm } from './auth/setup-form.tsx'
@@ -33,6 +34,7 @@ function renderRoute(pathname: string): ReactNode {
   if (path === '/admin/comments') return <CommentsPage />
   if (path === '/admin/settings') return <SettingsPage />
   if (path === '/admin/analytics') return <AnalyticsPage />
+  if (path === '/admin/redirects') return <RedirectsPage />
   if (path === '/admin/footer-pages/new') return <FooterPageEditor key="new" id={null} />
   const footer = matchPath('/admin/footer-pages/:id/edit', path)
   if (footer?.id) return <FooterPageEditor key={footer.id} id={footer.id === 'new' ? null : footer.id} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Label } from '../../components/ui/label.tsx'
+import { HttpError } from '../../lib/api.ts'
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null
@@ -34,3 +35,14 @@ export function Field({ id, label, error, children }: { id: string; label: strin
 /** aria-invalid and aria-describedby for a control whose Field shows `error`. */
 export const invalidProps = (id: string, error: string | undefined) =>
   error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}
+
+/** The `issues` of a server's 400 answer (`{path: 'settings.0.value', message}`), or none. */
+export function serverIssues(error: unknown): Array<{ path: string; message: string }> {
+  if (!(error instanceof HttpError) || error.status !== 400) return []
+  try {
+    const { issues } = JSON.parse(error.body) as { issues?: unknown }
+    return Array.isArray(issues) ? issues.filter((i): i is { path: string; message: string } => typeof i?.path === 'string' && typeof i?.message === 'string') : []
+  } catch {
+    return []
+  }
+}

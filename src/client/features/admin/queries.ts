@@ -2,12 +2,14 @@ import { queryOptions, useMutation, useQueryClient, type Query, type QueryClient
 import { z } from 'zod'
 import { CategorySchema, type CategoryInput } from '#shared/schemas/category.ts'
 import { AdminCommentSchema, DailyViewsSchema, StatsSchema } from '#shared/schemas/engagement.ts'
-import { MAX_PAGE_SIZE, PostSchema, type Post, type PostUpdate } from '#shared/schemas/post.ts'
-import { FooterPageSchema, SiteSettingSchema, UploadResponseSchema, type FooterPageInput, type SettingsUpdate } from '#shared/schemas/site.ts'
+import { MAX_PAGE_SIZE, PostCardSchema, PostSchema, type PostCard, type PostUpdate } from '#shared/schemas/post.ts'
+import { FooterPageSchema, SiteSettingSchema, type FooterPageInput, type SettingsUpdate } from '#shared/schemas/site.ts'
+import { LoginResultSchema, type LoginVerifyInput } from '#shared/schemas/security.ts'
 import { AuthResponseSchema, SetupStatusSchema, type ChangePasswordInput, type SetupInput } from '#shared/schemas/user.ts'
 import { apiJson, apiRequest, HttpError, queryString } from '../../lib/api.ts'
+import { toast, type ToastInput } from '../../lib/toast.tsx'
 
-const PostListSchema = z.array(PostSchema)
+const PostListSchema = z.array(PostCardSchema)
 
 /** Query keys are the API URL split in parts (spec §7: the default loader joins them with '/'). */
 export const adminKeys = {
@@ -40,7 +42,7 @@ export const allPostsQuery = () =>
   queryOptions({
     queryKey: adminKeys.posts({ all: 'true' }),
     queryFn: async () => {
-      const posts: Post[] = []
+      const posts: PostCard[] = []
       for (let page = 1; page <= 1000; page++) {
         const res = await apiRequest(`/api/posts${queryString({ status: 'all', limit: MAX_PAGE_SIZE, page })}`)
         const batch = PostListSchema.parse(await res.json())
@@ -85,45 +87,86 @@ function refresh(client: QueryClient, words: string[]) {
 const POST_CACHES = ['post', 'stats', 'related', 'featured', 'slug', 'categor']
 export const refreshPosts = (client: QueryClient) => refresh(client, POST_CACHES)
 
+/**
+ * Toasts belong to the mutation, not to the component that started it: per-call `mutate(…, { onSuccess })` callbacks
+ * are dropped when that component unmounts first, as a deleted row does once the refreshed list arrives. So every
+ * admin mutation announces its own outcome here; callers add only what concerns their own screen (navigation, fields).
+ */
+const notify = (input: ToastInput) => () => toast(input)
+const failed = (title: string, description?: string) => (err: Error) =>
+  toast({ title, description: description ?? errorText(err), variant: 'destructive' })
+
 export function usePostMutations() {
   const client = useQueryClient()
-  const onSuccess = () => refreshPosts(client)
+  const done = (input: ToastInput) => () => {
+    toast(input)
+    return refreshPosts(client)
+  }
+  const update = (id: string, body: PostUpdate) => apiJson(PostSchema, `/api/posts/${encodeURIComponent(id)}`, { method: 'PUT', body })
   const create = useMutation({
     mutationFn: (body: PostUpdate) => apiJson(PostSchema, '/api/posts', { method: 'POST', body }),
-    onSuccess,
+    onSuccess: done({ title: 'Post created successfully!' }),
+    onError: failed('Error creating post'),
   })
-  const update = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: PostUpdate }) => apiJson(PostSchema, `/api/posts/${encodeURIComponent(id)}`, { method: 'PUT', body }),
-    onSuccess,
+  const save = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: PostUpdate }) => update(id, body),
+    onSuccess: done({ title: 'Post updated successfully!' }),
+    onError: failed('Error updating post'),
+  })
+  const publish = useMutation({
+    mutationFn: (id: string) => update(id, { status: 'published' }),
+    onSuccess: done({ title: 'Post published successfully!', description: 'Your post is now live.' }),
+    onError: failed('Error publishing post'),
   })
   const remove = useMutation({
     mutationFn: (id: string) => apiRequest(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess,
+    onSuccess: done({ title: 'Post deleted successfully!' }),
+    onError: failed('Error deleting post'),
   })
-  return { create, update, remove }
+  return { create, update: save, publish, remove }
 }
 
 export function useCategoryMutations() {
   const client = useQueryClient()
-  const onSuccess = () => refresh(client, ['categor', 'post', 'stats', 'featured', 'related', 'slug'])
-  const create = useMutation({ mutationFn: (body: CategoryInput) => apiJson(CategorySchema, '/api/categories', { method: 'POST', body }), onSuccess })
+  const done = (verb: string) => () => {
+    toast({ title: `Category ${verb} successfully!` })
+    return refresh(client, ['categor', 'post', 'stats', 'featured', 'related', 'slug'])
+  }
+  const create = useMutation({
+    mutationFn: (body: CategoryInput) => apiJson(CategorySchema, '/api/categories', { method: 'POST', body }),
+    onSuccess: done('created'),
+    onError: failed('Error creating category'),
+  })
   const update = useMutation({
     mutationFn: ({ id, body }: { id: string; body: CategoryInput }) =>
       apiJson(CategorySchema, `/api/categories/${encodeURIComponent(id)}`, { method: 'PUT', body }),
-    onSuccess,
+    onSuccess: done('updated'),
+    onError: failed('Error updating category'),
   })
-  const remove = useMutation({ mutationFn: (id: string) => apiRequest(`/api/categories/${encodeURIComponent(id)}`, { method: 'DELETE' }), onSuccess })
+  const remove = useMutation({
+    mutationFn: (id: string) => apiRequest(`/api/categories/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: done('deleted'),
+    onError: failed('Error deleting category'),
+  })
   return { create, update, remove }
 }
 
 export function useCommentMutations() {
   const client = useQueryClient()
-  const onSuccess = () => refresh(client, ['comment', 'stats'])
+  const done = (input: ToastInput) => () => {
+    toast(input)
+    return refresh(client, ['comment', 'stats'])
+  }
   const approve = useMutation({
     mutationFn: (id: string) => apiRequest(`/api/admin/comments/${encodeURIComponent(id)}/approve`, { method: 'PUT' }),
-    onSuccess,
+    onSuccess: done({ title: 'Comment approved', description: 'The comment is now visible to readers.' }),
+    onError: failed('Error', 'Failed to approve comment. Please try again.'),
   })
-  const remove = useMutation({ mutationFn: (id: string) => apiRequest(`/api/admin/comments/${encodeURIComponent(id)}`, { method: 'DELETE' }), onSuccess })
+  const remove = useMutation({
+    mutationFn: (id: string) => apiRequest(`/api/admin/comments/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: done({ title: 'Comment deleted', description: 'The comment has been permanently removed.' }),
+    onError: failed('Error', 'Failed to delete comment. Please try again.'),
+  })
   return { approve, remove }
 }
 
@@ -131,7 +174,10 @@ export function useSaveSettings() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (body: SettingsUpdate) => apiRequest('/api/site-settings', { method: 'PUT', body }),
-    onSuccess: () => refresh(client, ['setting']),
+    onSuccess: () => {
+      toast({ title: 'Settings saved successfully!' })
+      return refresh(client, ['setting'])
+    },
   })
 }
 
@@ -142,27 +188,34 @@ export function useSaveFooterPage() {
       id
         ? apiJson(FooterPageSchema, `/api/footer-pages/${encodeURIComponent(id)}`, { method: 'PUT', body })
         : apiJson(FooterPageSchema, '/api/footer-pages', { method: 'POST', body }),
-    onSuccess: () => refresh(client, ['footer']),
+    onSuccess: (_page, { id }) => {
+      toast({ title: id ? 'Footer page updated successfully!' : 'Footer page created successfully!' })
+      return refresh(client, ['footer'])
+    },
+    onError: (_err, { id }) =>
+      toast({ title: id ? 'Error updating footer page' : 'Error creating footer page', description: 'Please try again.', variant: 'destructive' }),
   })
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: (body: ChangePasswordInput) => apiRequest('/api/auth/change-password', { method: 'POST', body }) })
+  return useMutation({
+    mutationFn: (body: ChangePasswordInput) => apiRequest('/api/auth/change-password', { method: 'POST', body }),
+    onSuccess: notify({ title: 'Password changed successfully!' }),
+    onError: failed('Error changing password'),
+  })
 }
 
 export function useSetup() {
   return useMutation({ mutationFn: (body: SetupInput) => apiJson(AuthResponseSchema, '/api/auth/setup', { method: 'POST', body }) })
 }
 
+/** `{user}`, or `{twoFactorRequired, ticket}` when the account asks for a code next (useLoginVerify). */
 export function useLogin() {
-  return useMutation({ mutationFn: (body: { username: string; password: string }) => apiJson(AuthResponseSchema, '/api/auth/login', { method: 'POST', body }) })
+  return useMutation({ mutationFn: (body: { username: string; password: string }) => apiJson(LoginResultSchema, '/api/auth/login', { method: 'POST', body }) })
 }
 
-export async function uploadImage(file: File): Promise<string> {
-  const form = new FormData()
-  form.append('image', file)
-  const { url } = await apiJson(UploadResponseSchema.pick({ url: true }), '/api/upload-image', { method: 'POST', body: form })
-  return url
+export function useLoginVerify() {
+  return useMutation({ mutationFn: (body: LoginVerifyInput) => apiJson(AuthResponseSchema, '/api/auth/login/verify', { method: 'POST', body }) })
 }
 
 /** The server's {error} text for toasts; the spec's 'status: body' message otherwise. */

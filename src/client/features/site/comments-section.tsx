@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
+import { waitText } from '../../lib/api.ts'
 import { requestJson } from '../../lib/get-json.ts'
 import { toast } from '../../lib/toast.tsx'
 import { COMMENT_MAX, COMMENT_NAME_MAX } from './constants.ts'
@@ -30,7 +31,8 @@ export function CommentsSection({ postId }: { postId: string }) {
       setContent('')
       toast({ title: 'Comment submitted!', description: 'Your comment will be reviewed before being published.' })
     },
-    onError: () => toast({ title: 'Error', description: 'Failed to submit comment. Please try again.', variant: 'destructive' }),
+    // A 429 says how long to wait (a plain "try again" would only invite more refused tries).
+    onError: (err) => toast({ title: 'Error', description: waitText(err) ?? 'Failed to submit comment. Please try again.', variant: 'destructive' }),
   })
 
   const onSubmit = (event: FormEvent) => {
@@ -85,7 +87,7 @@ export function CommentsSection({ postId }: { postId: string }) {
                 <span className="font-semibold">{c.authorName || 'Anonymous'}</span>
                 <time dateTime={c.createdAt} className="text-xs text-muted-foreground">{formatDate(c.createdAt)}</time>
               </p>
-              <p className="mt-2 whitespace-pre-line break-words text-sm leading-relaxed">{c.content}</p>
+              <p className="mt-2 whitespace-pre-line text-sm leading-relaxed">{c.content}</p>
             </li>
           ))}
         </ol>

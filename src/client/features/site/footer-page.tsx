@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { ARTICLE_SIZES } from '#shared/images/variants.ts'
 import { paths } from '#shared/paths.ts'
 import { formatDate } from '#shared/text/format.ts'
-import { FallbackImage } from '../../components/site/fallback-image.tsx'
+import { ResponsiveImage } from '../../components/site/responsive-image.tsx'
 import { buttonVariants } from '../../components/ui/button.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { Link } from '../../lib/router.tsx'
@@ -36,7 +37,7 @@ export function FooterPageView({ slug }: { slug: string }) {
       </p>
       {page.featuredImage && (
         <div className="mt-8 overflow-hidden rounded-xl bg-muted">
-          <FallbackImage src={page.featuredImage} alt="" width={1200} height={630} className="aspect-[1200/630] w-full object-cover" />
+          <ResponsiveImage src={page.featuredImage} alt="" sizes={ARTICLE_SIZES} priority width={1200} height={630} className="aspect-[1200/630] w-full object-cover" />
         </div>
       )}
       <div className="mt-8">

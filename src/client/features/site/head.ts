@@ -1,7 +1,10 @@
+import { ogImageUrl } from '#shared/images/variants.ts'
 import { paths, SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '#shared/paths.ts'
 import type { Category } from '#shared/schemas/category.ts'
 import type { Post } from '#shared/schemas/post.ts'
 import type { FooterPage } from '#shared/schemas/site.ts'
+import type { Tag } from '#shared/schemas/tag.ts'
+import { categoryDescription, feedTitle, tagDescription, tagTitle } from '#shared/text/listing.ts'
 
 /** What a page puts in <head> (contract §4). Paths are site-relative; the server makes them absolute. */
 export type PageHead = {
@@ -11,10 +14,15 @@ export type PageHead = {
   image: string | null
   type: 'website' | 'article'
   noindex?: boolean
+  /** The page's own RSS feed (a category's or a tag's), linked beside the site's. */
+  feed?: { title: string; path: string }
   article?: { publishedTime: string | null; modifiedTime: string; author: string; headline: string }
 }
 
+// Social sites take JPEG or PNG: an upload's Open Graph picture is its 1200 px JPEG variant.
 const DEFAULT_IMAGE = '/og-default.png'
+/** The id of the page's own feed link in <head>, written by the server and kept in step by the browser. */
+export const PAGE_FEED_ID = 'page-feed'
 const withSite = (title: string) => `${title} | ${SITE_NAME}`
 
 export function homeHead(): PageHead {
@@ -22,10 +30,26 @@ export function homeHead(): PageHead {
 }
 
 export function listHead(category: Category | null, search: string): PageHead {
-  const path = category ? paths.category(category.slug) : paths.blog()
-  const title = category ? category.name : 'All Articles'
-  const description = category?.description || (category ? `Articles in ${category.name}.` : SITE_DESCRIPTION)
-  return { title: withSite(title), description, path: path + search, image: DEFAULT_IMAGE, type: 'website' }
+  if (!category) return { title: withSite('All Articles'), description: SITE_DESCRIPTION, path: paths.blog() + search, image: DEFAULT_IMAGE, type: 'website' }
+  return {
+    title: withSite(category.name),
+    description: categoryDescription(category),
+    path: paths.category(category.slug) + search,
+    image: DEFAULT_IMAGE,
+    type: 'website',
+    feed: { title: feedTitle(category.name), path: paths.categoryFeed(category.slug) },
+  }
+}
+
+export function tagHead(tag: Tag, search: string): PageHead {
+  return {
+    title: withSite(tagTitle(tag.name)),
+    description: tagDescription(tag.name),
+    path: paths.tag(tag.key) + search,
+    image: DEFAULT_IMAGE,
+    type: 'website',
+    feed: { title: feedTitle(tag.name), path: paths.tagFeed(tag.key) },
+  }
 }
 
 export function postHead(post: Post): PageHead {
@@ -33,7 +57,7 @@ export function postHead(post: Post): PageHead {
     title: withSite(post.metaTitle || post.title),
     description: post.metaDescription || post.excerpt || SITE_DESCRIPTION,
     path: paths.post(post.slug),
-    image: post.featuredImage || DEFAULT_IMAGE,
+    image: post.featuredImage ? ogImageUrl(post.featuredImage) : DEFAULT_IMAGE,
     type: 'article',
     noindex: post.status !== 'published',
     article: { publishedTime: post.publishedAt, modifiedTime: post.updatedAt, author: post.authorName, headline: post.title },
@@ -45,7 +69,7 @@ export function footerPageHead(page: FooterPage): PageHead {
     title: withSite(page.metaTitle || page.title),
     description: page.metaDescription || `${page.title}: ${SITE_NAME}.`,
     path: paths.footerPage(page.slug),
-    image: page.featuredImage || DEFAULT_IMAGE,
+    image: page.featuredImage ? ogImageUrl(page.featuredImage) : DEFAULT_IMAGE,
     type: 'website',
   }
 }

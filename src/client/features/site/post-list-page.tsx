@@ -1,57 +1,72 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { paths } from '#shared/paths.ts'
+import { tagDescription } from '#shared/text/listing.ts'
 import { Pagination } from '../../components/site/pagination.tsx'
 import { PostCard, PostCardSkeleton } from '../../components/site/post-card.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Link, useLocation, useNavigate, useSearchParams } from '../../lib/router.tsx'
-import { listHead } from './head.ts'
+import { listHead, tagHead } from './head.ts'
 import { ListControls } from './list-controls.tsx'
 import { NotFoundPage } from './not-found-page.tsx'
-import { categoriesQuery, postPageQuery, type ListParams } from './queries.ts'
+import { categoriesQuery, postPageQuery, tagQuery, type ListParams } from './queries.ts'
 import { listSearch, readListParams } from './routes.ts'
 import { PUBLIC_PAGE_SIZE } from './constants.ts'
 import { useDocumentHead } from './use-document-head.ts'
 
 const SKELETON_CARDS = 6
 
-/** /blog and /category/{slug}: filters, sort, search and paging live in the URL and run on the server (contract §4). */
-export function PostListPage({ categorySlug }: { categorySlug?: string }) {
+/**
+ * /blog, /category/{slug} and /tag/{tag}: filters, sort, search and paging live in the URL and run on the server
+ * (contract §4). A category or tag page fixes its own filter and offers its own feed.
+ */
+export function PostListPage({ categorySlug, tag }: { categorySlug?: string; tag?: string }) {
   const [search] = useSearchParams()
   const { pathname, search: searchString } = useLocation()
   const navigate = useNavigate()
-  const params = readListParams(search, categorySlug)
+  const isTagRoute = tag !== undefined
+  const fixedCategory = isTagRoute ? '' : categorySlug
+  const params = readListParams(search, fixedCategory, tag)
   const categories = useQuery(categoriesQuery())
-  const category = categories.data?.find((c) => c.slug === (categorySlug ?? params.category)) ?? null
+  const tagInfo = useQuery({ ...tagQuery(tag ?? ''), enabled: isTagRoute })
+  const category = isTagRoute ? null : (categories.data?.find((c) => c.slug === (categorySlug ?? params.category)) ?? null)
   const list = useQuery(postPageQuery(params))
   const isCategoryRoute = categorySlug !== undefined
-  const basePath = isCategoryRoute ? paths.category(categorySlug) : paths.blog()
+  const isBlog = !isCategoryRoute && !isTagRoute
+  const basePath = isTagRoute ? paths.tag(tag) : isCategoryRoute ? paths.category(categorySlug) : paths.blog()
+  const found = tagInfo.data
+  const feedPath = found ? paths.tagFeed(found.key) : category && isCategoryRoute ? paths.categoryFeed(category.slug) : null
 
-  useDocumentHead(isCategoryRoute && !category ? null : listHead(category, ''))
+  useDocumentHead(found ? tagHead(found, '') : isTagRoute || (isCategoryRoute && !category) ? null : listHead(category, ''))
 
   // A filter change replaces the URL (no history flood) and starts again at page 1.
   const onChange = useCallback(
     (next: Partial<ListParams>) => {
-      const merged = { ...readListParams(searchString, categorySlug), ...next, page: 1 }
-      navigate(`${pathname}${listSearch(merged, categorySlug === undefined)}`, { replace: true, scroll: false })
+      const merged = { ...readListParams(searchString, fixedCategory), ...next, page: 1 }
+      navigate(`${pathname}${listSearch(merged, fixedCategory === undefined)}`, { replace: true, scroll: false })
     },
-    [searchString, categorySlug, pathname, navigate],
+    [searchString, fixedCategory, pathname, navigate],
   )
 
-  if (isCategoryRoute && categories.isSuccess && !category) return <NotFoundPage />
+  if ((isCategoryRoute && categories.isSuccess && !category) || (isTagRoute && tagInfo.isSuccess && !found)) return <NotFoundPage />
 
   const pageCount = list.data ? Math.ceil(list.data.total / PUBLIC_PAGE_SIZE) : 0
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <header className="mb-8">
-        <h1 className="text-4xl font-bold tracking-tight">{category?.name ?? (isCategoryRoute ? '' : 'All Articles')}</h1>
-        {category?.description && <p className="mt-3 max-w-2xl text-muted-foreground">{category.description}</p>}
+        <h1 className="text-4xl font-bold tracking-tight">{found?.name ?? category?.name ?? (isBlog ? 'All Articles' : '')}</h1>
+        {(found || category?.description) && <p className="mt-3 max-w-2xl text-muted-foreground">{found ? tagDescription(found.name) : category?.description}</p>}
+        {feedPath && (
+          <a href={feedPath} className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline">
+            RSS feed
+          </a>
+        )}
       </header>
       <ListControls
         params={params}
         categories={categories.data ?? []}
-        showCategory={!isCategoryRoute}
+        showCategory={isBlog}
         action={basePath}
         onChange={onChange}
       />
@@ -69,7 +84,7 @@ export function PostListPage({ categorySlug }: { categorySlug?: string }) {
           <Pagination
             page={params.page}
             pageCount={Math.max(pageCount, 1)}
-            hrefFor={(page) => `${basePath}${listSearch({ ...params, page }, !isCategoryRoute)}`}
+            hrefFor={(page) => `${basePath}${listSearch({ ...params, page }, isBlog)}`}
           />
         </>
       ) : (

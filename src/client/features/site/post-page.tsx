@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { Calendar, Clock, User } from 'lucide-react'
+import { ARTICLE_SIZES } from '#shared/images/variants.ts'
 import { paths } from '#shared/paths.ts'
 import type { PostDetail } from '#shared/schemas/post.ts'
 import { formatDate } from '#shared/text/format.ts'
-import { FallbackImage } from '../../components/site/fallback-image.tsx'
+import { ResponsiveImage } from '../../components/site/responsive-image.tsx'
 import { Badge, CategoryBadge } from '../../components/ui/badge.tsx'
 import { buttonVariants } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
@@ -12,27 +13,43 @@ import { CommentsSection } from './comments-section.tsx'
 import { notFoundHead, postHead } from './head.ts'
 import { LikeButton } from './like-button.tsx'
 import { PostContent } from './post-content.tsx'
-import { postBySlugQuery } from './queries.ts'
+import { postBySlugQuery, previewQuery } from './queries.ts'
 import { RelatedPosts } from './related-posts.tsx'
 import { ShareButtons } from './share-buttons.tsx'
+import { TableOfContents } from './table-of-contents.tsx'
 import { useDocumentHead } from './use-document-head.ts'
 import { useViewBeacon } from './use-view-beacon.ts'
 
 export function PostPage({ slug }: { slug: string }) {
-  const query = useQuery(postBySlugQuery(slug))
+  return <PostView query={useQuery(postBySlugQuery(slug))} notFoundPath={paths.post(slug)} />
+}
+
+/** /preview/{token}: a shared draft, for whoever holds the link. */
+export function PreviewPage({ token }: { token: string }) {
+  return <PostView query={useQuery(previewQuery(token))} notFoundPath={paths.preview(token)} />
+}
+
+function PostView({ query, notFoundPath }: { query: UseQueryResult<PostDetail | null>; notFoundPath: string }) {
   const post = query.data ?? null
-  useDocumentHead(post ? postHead(post) : query.isPending ? null : notFoundHead(paths.post(slug), 'Post Not Found'))
-  useViewBeacon(post?.id)
+  const draft = post !== null && post.status !== 'published'
+  useDocumentHead(post ? postHead(post) : query.isPending ? null : notFoundHead(notFoundPath, 'Post Not Found'))
+  // A draft is not public: no view is counted, and likes and comments are off.
+  useViewBeacon(draft ? undefined : post?.id)
 
   if (query.isPending) return <PostSkeleton />
   if (!post) return <PostNotFound message={query.isError ? query.error.message : null} />
-  return <PostArticle post={post} />
+  return <PostArticle post={post} draft={draft} />
 }
 
-function PostArticle({ post }: { post: PostDetail }) {
+function PostArticle({ post, draft }: { post: PostDetail; draft: boolean }) {
   return (
     <>
-      <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      {draft && (
+        <p className="border-b bg-warning px-4 py-2 text-center text-sm font-semibold text-warning-foreground">
+          Draft — not public
+        </p>
+      )}
+      <article className="relative mx-auto max-w-3xl px-4 py-12 sm:px-6">
         <header className="mb-8">
           <div className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
             {post.category && (
@@ -40,7 +57,7 @@ function PostArticle({ post }: { post: PostDetail }) {
                 <CategoryBadge name={post.category.name} color={post.category.color} />
               </Link>
             )}
-            {post.status !== 'published' && <Badge variant="secondary">{post.status}</Badge>}
+            {draft && <Badge variant="secondary">{post.status}</Badge>}
             <span className="inline-flex items-center gap-1.5">
               <Calendar className="size-4" aria-hidden="true" />
               {post.publishedAt ? <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time> : 'Draft'}
@@ -56,36 +73,46 @@ function PostArticle({ post }: { post: PostDetail }) {
               <User className="size-4 text-muted-foreground" aria-hidden="true" />
               <span>{`By ${post.authorName}`}</span>
             </p>
-            <ShareButtons title={post.title} path={paths.post(post.slug)} />
+            {!draft && <ShareButtons title={post.title} path={paths.post(post.slug)} />}
           </div>
         </header>
         {post.featuredImage && (
           <figure className="mb-10 overflow-hidden rounded-xl bg-muted">
-            <FallbackImage
+            <ResponsiveImage
               src={post.featuredImage}
               alt={post.title}
+              sizes={ARTICLE_SIZES}
+              priority
               width={1200}
               height={630}
-              fetchPriority="high"
               className="aspect-[1200/630] w-full object-cover"
             />
           </figure>
         )}
+        <TableOfContents headings={post.headings} />
         <PostContent html={post.contentHtml} />
         {post.tags.length > 0 && (
           <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
             {post.tags.map((tag) => (
-              <li key={tag}><Badge variant="secondary">#{tag}</Badge></li>
+              <li key={tag}>
+                <Link href={paths.tag(tag)} className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                  <Badge variant="secondary" className="hover:bg-secondary/70">#{tag}</Badge>
+                </Link>
+              </li>
             ))}
           </ul>
         )}
-        <div className="mt-10 flex items-center justify-between border-t pt-6">
-          <LikeButton postId={post.id} />
-          <ShareButtons title={post.title} path={paths.post(post.slug)} />
-        </div>
-        <CommentsSection postId={post.id} />
+        {!draft && (
+          <>
+            <div className="mt-10 flex items-center justify-between border-t pt-6">
+              <LikeButton postId={post.id} />
+              <ShareButtons title={post.title} path={paths.post(post.slug)} />
+            </div>
+            <CommentsSection postId={post.id} />
+          </>
+        )}
       </article>
-      <RelatedPosts postId={post.id} />
+      {!draft && <RelatedPosts postId={post.id} />}
     </>
   )
 }

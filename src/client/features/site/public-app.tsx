@@ -7,7 +7,7 @@ import { FooterPageView } from './footer-page.tsx'
 import { HomePage } from './home-page.tsx'
 import { NotFoundPage } from './not-found-page.tsx'
 import { PostListPage } from './post-list-page.tsx'
-import { PostPage } from './post-page.tsx'
+import { PostPage, PreviewPage } from './post-page.tsx'
 import { matchPublicRoute, type PublicRoute } from './routes.ts'
 
 function Screen({ route }: { route: PublicRoute }) {
@@ -18,8 +18,12 @@ function Screen({ route }: { route: PublicRoute }) {
       return <PostListPage />
     case 'category':
       return <PostListPage categorySlug={route.slug} />
+    case 'tag':
+      return <PostListPage tag={route.tag} />
     case 'post':
       return <PostPage key={route.slug} slug={route.slug} />
+    case 'preview':
+      return <PreviewPage key={route.token} token={route.token} />
     case 'footer-page':
       return <FooterPageView key={route.slug} slug={route.slug} />
     case 'not-found':

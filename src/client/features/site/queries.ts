@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Category } from '#shared/schemas/category.ts'
 import type { LikesSummary, PublicComment } from '#shared/schemas/engagement.ts'
-import type { Post, PostDetail, PostPage, PostSort } from '#shared/schemas/post.ts'
+import type { PostCard, PostDetail, PostPage, PostSort } from '#shared/schemas/post.ts'
 import type { FooterPage, SiteSetting } from '#shared/schemas/site.ts'
+import type { Tag } from '#shared/schemas/tag.ts'
 import { apiRequest, HttpError, queryString } from '../../lib/api.ts'
 import { requestJson } from '../../lib/get-json.ts'
 import { PUBLIC_PAGE_SIZE } from './constants.ts'
@@ -12,8 +13,8 @@ import { PUBLIC_PAGE_SIZE } from './constants.ts'
  * refreshes. The SSR loader (src/server/ssr/load-page.ts) fills exactly these keys from the services,
  * so every key here is built by one function used on both sides.
  */
-/** The list filters as kept in the URL (`?q=&sort=&category=&page=`). */
-export type ListParams = { q: string; sort: PostSort; category: string; page: number }
+/** The list filters as kept in the URL (`?q=&sort=&category=&page=`); a tag page's tag comes from its path. */
+export type ListParams = { q: string; sort: PostSort; category: string; page: number; tag?: string }
 
 export const LATEST_ON_HOME = 12
 
@@ -21,10 +22,12 @@ export const siteKeys = {
   featured: () => ['/api/posts/featured'] as const,
   postPage: (p: ListParams, limit = PUBLIC_PAGE_SIZE) => ['/api/posts', 'page', { ...p, limit }] as const,
   postBySlug: (slug: string) => ['/api/posts/slug', slug] as const,
+  preview: (token: string) => ['/api/previews', token] as const,
   related: (id: string) => ['/api/posts', id, 'related'] as const,
   likes: (id: string) => ['/api/posts', id, 'likes'] as const,
   comments: (id: string) => ['/api/posts', id, 'comments'] as const,
   categories: () => ['/api/categories'] as const,
+  tag: (tag: string) => ['/api/tags', tag] as const,
   footerPage: (slug: string) => ['/api/footer-pages/slug', slug] as const,
   settings: () => ['/api/site-settings'] as const,
 }
@@ -32,7 +35,7 @@ export const siteKeys = {
 const enc = encodeURIComponent
 
 /** null for a 404: "not found" is data (rendered as the not-found view), not an error to retry. */
-async function orNullOn404<T>(load: () => Promise<T>): Promise<T | null> {
+export async function orNullOn404<T>(load: () => Promise<T>): Promise<T | null> {
   try {
     return await load()
   } catch (err) {
@@ -42,15 +45,15 @@ async function orNullOn404<T>(load: () => Promise<T>): Promise<T | null> {
 }
 
 export const featuredPostsQuery = () =>
-  queryOptions({ queryKey: siteKeys.featured(), queryFn: () => requestJson<Post[]>('/api/posts/featured') })
+  queryOptions({ queryKey: siteKeys.featured(), queryFn: () => requestJson<PostCard[]>('/api/posts/featured') })
 
 export const postPageQuery = (p: ListParams, limit = PUBLIC_PAGE_SIZE) =>
   queryOptions({
     queryKey: siteKeys.postPage(p, limit),
     queryFn: async ({ signal }): Promise<PostPage> => {
-      const qs = queryString({ status: 'published', search: p.q, category: p.category, sort: p.sort, page: p.page, limit })
+      const qs = queryString({ status: 'published', search: p.q, category: p.category, tag: p.tag, sort: p.sort, page: p.page, limit })
       const res = await apiRequest(`/api/posts${qs}`, { signal })
-      const posts = (await res.json()) as Post[]
+      const posts = (await res.json()) as PostCard[]
       return { posts, total: Number(res.headers.get('X-Total-Count') ?? posts.length) }
     },
   })
@@ -69,8 +72,17 @@ export const postBySlugQuery = (slug: string) =>
     refetchOnWindowFocus: true,
   })
 
+/** A shared draft: never retried or refetched on focus (a revoked link is simply gone). */
+export const previewQuery = (token: string) =>
+  queryOptions({
+    queryKey: siteKeys.preview(token),
+    queryFn: () => orNullOn404(() => requestJson<PostDetail>(`/api/previews/${enc(token)}`)),
+    retry: false,
+    staleTime: Infinity,
+  })
+
 export const relatedPostsQuery = (id: string) =>
-  queryOptions({ queryKey: siteKeys.related(id), queryFn: () => requestJson<Post[]>(`/api/posts/${enc(id)}/related`) })
+  queryOptions({ queryKey: siteKeys.related(id), queryFn: () => requestJson<PostCard[]>(`/api/posts/${enc(id)}/related`) })
 
 /** Stale at once: the server-rendered count is the same for everyone, so the browser asks for this visitor's own state. */
 export const likesQuery = (id: string) =>
@@ -81,6 +93,10 @@ export const commentsQuery = (id: string) =>
 
 export const categoriesQuery = () =>
   queryOptions({ queryKey: siteKeys.categories(), queryFn: () => requestJson<Category[]>('/api/categories') })
+
+/** A tag readers can see, in its stored spelling; null when no published post carries it. */
+export const tagQuery = (tag: string) =>
+  queryOptions({ queryKey: siteKeys.tag(tag), queryFn: () => orNullOn404(() => requestJson<Tag>(`/api/tags/${enc(tag)}`)) })
 
 export const footerPageQuery = (slug: string) =>
   queryOptions({

@@ -9,6 +9,10 @@ describe('matchPublicRoute', () => {
     ['/blog/hello-world', { name: 'post', slug: 'hello-world' }],
     ['/blog/caf%C3%A9', { name: 'post', slug: 'café' }],
     ['/category/code', { name: 'category', slug: 'code' }],
+    ['/tag/markdown', { name: 'tag', tag: 'markdown' }],
+    ['/tag/c%2B%2B', { name: 'tag', tag: 'c++' }],
+    ['/tag/a%2Fb', { name: 'tag', tag: 'a/b' }],
+    ['/tag/x/rss.xml', { name: 'not-found' }],
     ['/about', { name: 'footer-page', slug: 'about' }],
     ['/anything-else', { name: 'footer-page', slug: 'anything-else' }],
     ['/blog/a/b', { name: 'not-found' }],
@@ -30,6 +34,11 @@ describe('readListParams / listSearch', () => {
 
   it('lets the category route win over ?category=', () => {
     expect(readListParams('?category=other', 'code').category).toBe('code')
+  })
+
+  it('gives a tag page its tag and no category filter', () => {
+    expect(readListParams('?category=other&page=2', '', 'Markdown')).toEqual({ q: '', sort: 'latest', category: '', page: 2, tag: 'Markdown' })
+    expect(readListParams('?category=other')).not.toHaveProperty('tag')
   })
 
   it('writes short URLs, leaving defaults out', () => {

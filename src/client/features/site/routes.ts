@@ -8,7 +8,9 @@ export type PublicRoute =
   | { name: 'home' }
   | { name: 'blog' }
   | { name: 'category'; slug: string }
+  | { name: 'tag'; tag: string }
   | { name: 'post'; slug: string }
+  | { name: 'preview'; token: string }
   | { name: 'footer-page'; slug: string }
   | { name: 'not-found' }
 
@@ -17,8 +19,12 @@ export function matchPublicRoute(pathname: string): PublicRoute {
   if (matchPath('/blog', pathname)) return { name: 'blog' }
   const post = matchPath('/blog/:slug', pathname)
   if (post?.slug) return { name: 'post', slug: post.slug }
+  const preview = matchPath('/preview/:token', pathname)
+  if (preview?.token) return { name: 'preview', token: preview.token }
   const category = matchPath('/category/:slug', pathname)
   if (category?.slug) return { name: 'category', slug: category.slug }
+  const tag = matchPath('/tag/:tag', pathname)
+  if (tag?.tag) return { name: 'tag', tag: tag.tag }
   // Spec: the footer page viewer's route is a single path segment, the slug.
   const page = matchPath('/:slug', pathname)
   if (page?.slug) return { name: 'footer-page', slug: page.slug }
@@ -27,8 +33,11 @@ export function matchPublicRoute(pathname: string): PublicRoute {
 
 const MAX_QUERY = 200
 
-/** The list filters from the URL, normalised (unknown sort -> latest, bad page -> 1). */
-export function readListParams(search: URLSearchParams | string, categorySlug?: string): ListParams {
+/**
+ * The list filters from the URL, normalised (unknown sort -> latest, bad page -> 1). A category or tag route fixes
+ * its own filter (`?category=` is then ignored).
+ */
+export function readListParams(search: URLSearchParams | string, categorySlug?: string, tag?: string): ListParams {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search
   const sortParam = params.get('sort') ?? ''
   const sort: PostSort = (POST_SORTS as readonly string[]).includes(sortParam) ? (sortParam as PostSort) : 'latest'
@@ -38,6 +47,7 @@ export function readListParams(search: URLSearchParams | string, categorySlug?: 
     sort,
     category: categorySlug ?? (params.get('category') ?? '').trim().slice(0, 120),
     page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+    ...(tag === undefined ? {} : { tag }),
   }
 }
 

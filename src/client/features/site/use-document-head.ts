@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { PageHead } from './head.ts'
+import { PAGE_FEED_ID, type PageHead } from './head.ts'
 
 function setMeta(selector: string, attr: 'content' | 'href', value: string) {
   document.head.querySelector(selector)?.setAttribute(attr, value)
@@ -10,6 +10,8 @@ export function useDocumentHead(head: PageHead | null) {
   const title = head?.title
   const description = head?.description
   const path = head?.path
+  const feedTitle = head?.feed?.title
+  const feedPath = head?.feed?.path
   useEffect(() => {
     if (!title) return
     document.title = title
@@ -23,5 +25,17 @@ export function useDocumentHead(head: PageHead | null) {
       setMeta('link[rel="canonical"]', 'href', url)
       setMeta('meta[property="og:url"]', 'content', url)
     }
-  }, [title, description, path])
+    // A category's or tag's own feed: added, moved or removed as the reader moves between listings.
+    let feed = document.getElementById(PAGE_FEED_ID)
+    if (!feedPath) {
+      feed?.remove()
+      return
+    }
+    if (!feed) {
+      feed = Object.assign(document.createElement('link'), { id: PAGE_FEED_ID, rel: 'alternate', type: 'application/rss+xml' })
+      document.head.append(feed)
+    }
+    feed.setAttribute('title', feedTitle ?? '')
+    feed.setAttribute('href', new URL(feedPath, window.location.origin).href)
+  }, [title, description, path, feedTitle, feedPath])
 }

@@ -6,26 +6,48 @@ import {
   SetupSchema,
   SetupStatusSchema,
 } from '#shared/schemas/user.ts'
+import { LoginResultSchema, LoginVerifySchema } from '#shared/schemas/security.ts'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../context.ts'
 import { SESSION_COOKIE, SESSION_MAX_AGE_S, cookieOptions } from '../../http/cookies.ts'
 import { requireUser } from '../../http/session.ts'
-import { changePassword, login, logout, needsSetup, setupAdmin } from './auth.service.ts'
+import { changePassword, login, logout, needsSetup, setupAdmin, verifyLogin } from './auth.service.ts'
 import { toUser } from './users.mappers.ts'
 
 const OkSchema = z.object({ ok: z.literal(true) })
+
+/** What the Sessions list shows about the session a login creates. */
+export const sessionClient = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] ?? null, ip: request.ip })
 
 export async function authRoutes(app: App): Promise<void> {
   const { db, env } = app.ctx
   const sessionCookie = cookieOptions(env.secureCookies, SESSION_MAX_AGE_S)
   const { maxAge: _maxAge, ...clearedCookie } = sessionCookie
 
-  app.post('/api/auth/login', { schema: { body: LoginSchema, response: { 200: AuthResponseSchema } }, config: { keepsPublicContent: true } }, async (request, reply) => {
-    const { user, token } = await login(db, request.body, request.ip, app.ctx.clock())
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     // A fresh id at every login (no session fixation); the session the request came with ends.
     await logout(db, request.cookies[SESSION_COOKIE])
     reply.setCookie(SESSION_COOKIE, token, sessionCookie)
-    return { user: toUser(user) }
+  }
+
+  app.post('/api/auth/login', { schema: { body: LoginSchema, response: { 200: LoginResultSchema } }, config: { keepsPublicContent: true } }, async (request, reply) => {
+    const now = app.ctx.clock()
+    const result = await login(db, request.body, app.ctx.keys.network(request.ip, now), now, sessionClient(request))
+    if ('ticket' in result) return { twoFactorRequired: true as const, ticket: result.ticket }
+    await signIn(request, reply, result.token)
+    return { user: toUser(result.user) }
   })
+
+  app.post(
+    '/api/auth/login/verify',
+    { schema: { body: LoginVerifySchema, response: { 200: AuthResponseSchema } }, config: { keepsPublicContent: true } },
+    async (request, reply) => {
+      const now = app.ctx.clock()
+      const { user, token } = await verifyLogin(db, request.body, app.ctx.keys.network(request.ip, now), now, sessionClient(request))
+      await signIn(request, reply, token)
+      return { user: toUser(user) }
+    },
+  )
 
   app.get('/api/auth/me', { schema: { response: { 200: AuthResponseSchema } }, config: { auth: 'admin' } }, async (request) => ({
     user: toUser(requireUser(request)),
@@ -49,7 +71,7 @@ export async function authRoutes(app: App): Promise<void> {
   app.get('/api/auth/setup', { schema: { response: { 200: SetupStatusSchema } } }, async () => ({ needsSetup: await needsSetup(db) }))
 
   app.post('/api/auth/setup', { schema: { body: SetupSchema, response: { 201: AuthResponseSchema } } }, async (request, reply) => {
-    const { user, token } = await setupAdmin(db, request.body, app.ctx.clock())
+    const { user, token } = await setupAdmin(db, request.body, app.ctx.clock(), sessionClient(request))
     reply.setCookie(SESSION_COOKIE, token, sessionCookie)
     return reply.status(201).send({ user: toUser(user) })
   })

@@ -1,46 +1,70 @@
+import { LOGIN_EXPIRED_MESSAGE } from '#shared/schemas/security.ts'
 import type { ChangePasswordInput, LoginInput, SetupInput } from '#shared/schemas/user.ts'
 import type { Db } from '../../db/client.ts'
 import type { UserRow } from '../../db/schema.ts'
-import { AppError, badRequest, conflict } from '../../errors.ts'
-import { LOGIN_LIMIT, assertUnderLimit, countEvent } from '../rate-limit/rate-limit.ts'
+import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts'
+import { LOGIN_LIMIT, giveBack, takeOrThrow } from '../rate-limit/rate-limit.ts'
 import { createFirstAdmin, hasAdmin } from './first-admin.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts'
-import { createSession, deleteOtherSessions, deleteSession } from './sessions.repo.ts'
-import { ADMIN_ROLE, findUserByLogin, updatePasswordHash } from './users.repo.ts'
+import { consumeLoginTicket, createLoginTicket, deleteUserLoginTickets, findTicketUserId } from './login-tickets.repo.ts'
+import { createSession, deleteOtherSessions, deleteSession, type SessionClient } from './sessions.repo.ts'
+import { INVALID_CODE, TWO_FACTOR_LIMIT, acceptCode, isTwoFactorOn, twoFactorBuckets } from './two-factor.service.ts'
+import { ADMIN_ROLE, findUserById, findUserByLogin, updatePasswordHash } from './users.repo.ts'
 
 export const INVALID_LOGIN = 'Invalid username or password'
 export const SETUP_DONE = 'Setup has already been completed'
+export const LOGIN_EXPIRED = LOGIN_EXPIRED_MESSAGE
 
 export type SignedIn = { user: UserRow; token: string }
+/** The password was right and the account has two-factor on: the code is asked for with this ticket. */
+export type CodeNeeded = { ticket: string }
 
 /**
- * Checks the throttle first (a blocked username or IP gets 429 even with the right password), then the
- * password. An unknown user is verified against a dummy hash so both failures cost the same time.
+ * The attempt is counted first, atomically, against the account (so its username and email share one budget) and
+ * the client's network: whatever the concurrency, at most 5 password checks run per window. A blocked account or
+ * network gets 429 even with the right password. A correct password gives its hit back. An unknown user is
+ * verified against a dummy hash so both failures cost the same time.
  */
-export async function login(db: Db, input: LoginInput, ip: string, now: Date): Promise<SignedIn> {
+export async function login(db: Db, input: LoginInput, network: string, now: Date, client: SessionClient = {}): Promise<SignedIn | CodeNeeded> {
   const login = input.username.trim()
-  const buckets = [`login-user:${login.toLowerCase()}`, `login-ip:${ip}`]
-  for (const bucket of buckets) await assertUnderLimit(db, bucket, LOGIN_LIMIT, now)
-
   const found = await findUserByLogin(db, login)
   const user = found?.role === ADMIN_ROLE ? found : undefined
+  const buckets = [`login-user:${found ? found.id : login.toLowerCase()}`, `login-net:${network}`]
+  await takeOrThrow(db, buckets, LOGIN_LIMIT, now)
+
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()))
-  if (!user || !valid) {
-    for (const bucket of buckets) await countEvent(db, bucket, now)
-    throw new AppError(401, INVALID_LOGIN)
-  }
-  return { user, token: await createSession(db, user.id, now) }
+  if (!user || !valid) throw new AppError(401, INVALID_LOGIN)
+  await giveBack(db, buckets)
+  if (await isTwoFactorOn(db, user.id)) return { ticket: await createLoginTicket(db, user.id, now) }
+  return { user, token: await createSession(db, user.id, now, client) }
+}
+
+/**
+ * The second step: a live ticket (issued by a correct password) and a code. The attempt counts against the code
+ * budget before the code is checked; the ticket is used up only by a correct code, so a typo can be corrected.
+ */
+export async function verifyLogin(db: Db, input: { ticket: string; code: string }, network: string, now: Date, client: SessionClient = {}): Promise<SignedIn> {
+  const userId = (await findTicketUserId(db, input.ticket, now)) ?? unauthorized(LOGIN_EXPIRED)
+  const buckets = twoFactorBuckets(userId, network)
+  await takeOrThrow(db, buckets, TWO_FACTOR_LIMIT, now)
+  const user = await findUserById(db, userId)
+  if (user?.role !== ADMIN_ROLE) return unauthorized(LOGIN_EXPIRED)
+  if (!(await acceptCode(db, userId, input.code, now))) throw new AppError(401, INVALID_CODE)
+  if (!(await consumeLoginTicket(db, input.ticket, now))) unauthorized(LOGIN_EXPIRED)
+  await giveBack(db, buckets)
+  return { user, token: await createSession(db, user.id, now, client) }
 }
 
 export async function logout(db: Db, token: string | undefined): Promise<void> {
   if (token) await deleteSession(db, token)
 }
 
-/** Success keeps the current session and ends every other one of that user. */
+/** Success keeps the current session and ends every other one of that user, and any half-done two-step login. */
 export async function changePassword(db: Db, user: UserRow, currentToken: string, input: ChangePasswordInput): Promise<void> {
   if (!(await verifyPassword(input.currentPassword, user.password_hash))) badRequest('Current password is incorrect')
   await updatePasswordHash(db, user.id, await hashPassword(input.newPassword))
   await deleteOtherSessions(db, user.id, currentToken)
+  await deleteUserLoginTickets(db, user.id)
 }
 
 export async function needsSetup(db: Db): Promise<boolean> {
@@ -48,10 +72,10 @@ export async function needsSetup(db: Db): Promise<boolean> {
 }
 
 /** One-time "Create admin account": refused once an admin exists, race-safe, logs the new admin in. */
-export async function setupAdmin(db: Db, input: SetupInput, now: Date): Promise<SignedIn> {
+export async function setupAdmin(db: Db, input: SetupInput, now: Date, client: SessionClient = {}): Promise<SignedIn> {
   // Cheap check first so a finished setup never pays for a password hash.
   if (await hasAdmin(db)) conflict(SETUP_DONE)
   const passwordHash = await hashPassword(input.password)
   const user = (await createFirstAdmin(db, { username: input.username, email: input.email.toLowerCase(), passwordHash }, now)) ?? conflict(SETUP_DONE)
-  return { user, token: await createSession(db, user.id, now) }
+  return { user, token: await createSession(db, user.id, now, client) }
 }

@@ -32,3 +32,7 @@ export async function promoteUser(db: Db, id: string, fields: Omit<UserRow, 'id'
 export async function updatePasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute()
 }
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}

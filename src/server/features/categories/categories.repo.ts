@@ -1,15 +1,16 @@
+import { sql } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import type { CategoryRow } from '../../db/schema.ts'
 
 export type CategoryWithCount = CategoryRow & { post_count: number }
 
+/** Published posts per category come from the counters kept on every post write, not from counting posts. */
 function withCounts(db: Db) {
   return db
     .selectFrom('categories')
-    .leftJoin('posts', (join) => join.onRef('posts.category_id', '=', 'categories.id').on('posts.status', '=', 'published'))
+    .leftJoin('post_counts', (join) => join.on('post_counts.key', '=', sql<string>`'category:' || categories.id`))
     .selectAll('categories')
-    .select((eb) => eb.fn.count<number>('posts.id').as('post_count'))
-    .groupBy('categories.id')
+    .select((eb) => eb.fn.coalesce('post_counts.n', eb.lit(0)).as('post_count'))
 }
 
 /** Name order, the same on both engines (case-folded first, then exact). */
@@ -48,4 +49,8 @@ export async function updateCategoryRow(db: Db, id: string, fields: Pick<Categor
 export async function deleteCategoryRow(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst()
   return Number(result.numDeletedRows) > 0
+}
+
+export async function findCategoryIdBySlug(db: Db, slug: string): Promise<string | undefined> {
+  return (await db.selectFrom('categories').select('id').where('slug', '=', slug).executeTakeFirst())?.id
 }

@@ -16,8 +16,9 @@ export async function commentRoutes(app: App): Promise<void> {
     // A new comment waits for approval: public pages don't change until then.
     { schema: { params: IdParams, body: CommentInputSchema, response: { 201: PublicCommentSchema } }, config: { keepsPublicContent: true } },
     async (request, reply) => {
-      const who = { viewer: { isAdmin: Boolean(request.user) }, ip: request.ip }
-      const comment = await comments.submitComment(app.ctx.db, request.params.id, request.body, who, app.ctx.clock())
+      const now = app.ctx.clock()
+      const who = { viewer: { isAdmin: Boolean(request.user) }, network: app.ctx.keys.network(request.ip, now) }
+      const comment = await comments.submitComment(app.ctx.db, request.params.id, request.body, who, now)
       return reply.status(201).send(comment)
     },
   )

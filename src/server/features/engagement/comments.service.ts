@@ -3,7 +3,7 @@ import type { AdminComment, CommentInputSchema, PublicComment } from '#shared/sc
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../errors.ts'
 import { assertPostVisible, type Viewer } from '../posts/posts.service.ts'
-import { assertUnderLimit, COMMENT_LIMIT, countEvent } from '../rate-limit/rate-limit.ts'
+import { COMMENT_LIMIT, takeOrThrow } from '../rate-limit/rate-limit.ts'
 import { rowToAdminComment, rowToPublicComment } from './comments.mappers.ts'
 import * as repo from './comments.repo.ts'
 
@@ -17,12 +17,13 @@ export async function publicComments(db: Db, postId: string, viewer: Viewer): Pr
   return (await repo.findApproved(db, postId)).map(rowToPublicComment)
 }
 
-/** A new comment waits for moderation. More than 5 a minute from one IP: 429 with Retry-After. */
-export async function submitComment(db: Db, postId: string, input: CommentData, who: { viewer: Viewer; ip: string }, now: Date): Promise<PublicComment> {
+/**
+ * A new comment waits for moderation. More than 5 a minute from one network: 429 with Retry-After, counted
+ * atomically before anything is stored. `network` is the hashed client network (nothing raw is kept).
+ */
+export async function submitComment(db: Db, postId: string, input: CommentData, who: { viewer: Viewer; network: string }, now: Date): Promise<PublicComment> {
   await assertPostVisible(db, postId, who.viewer)
-  const bucket = `comment:${who.ip}`
-  await assertUnderLimit(db, bucket, COMMENT_LIMIT, now)
-  await countEvent(db, bucket, now)
+  await takeOrThrow(db, [`comment:${who.network}`], COMMENT_LIMIT, now)
   const at = now.toISOString()
   const row = {
     id: crypto.randomUUID(),
@@ -31,7 +32,7 @@ export async function submitComment(db: Db, postId: string, input: CommentData, 
     author_email: input.authorEmail?.trim() || null,
     content: input.content,
     is_approved: 0,
-    ip: who.ip,
+    ip: null,
     created_at: at,
     updated_at: at,
   }

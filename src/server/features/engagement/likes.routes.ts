@@ -12,7 +12,8 @@ export async function likeRoutes(app: App): Promise<void> {
     likesSummary(app.ctx.db, request.params.id, existingVisitorId(request), { isAdmin: Boolean(request.user) }),
   )
 
-  app.post('/api/posts/:id/like', { schema: { params: IdParams, response: { 200: LikeToggleSchema } } }, async (request, reply) => {
+  // A like never drops cached pages: the post page asks for the live count, cards may lag by an entry's lifetime.
+  app.post('/api/posts/:id/like', { schema: { params: IdParams, response: { 200: LikeToggleSchema } }, config: { keepsPublicContent: true } }, async (request, reply) => {
     const visitor = () => visitorId(request, reply, app.ctx.env.secureCookies)
     return toggleLike(app.ctx.db, request.params.id, visitor, { isAdmin: Boolean(request.user) }, app.ctx.clock())
   })

@@ -14,7 +14,8 @@ declare module 'fastify' {
 }
 
 export async function viewRoutes(app: App): Promise<void> {
-  const counter = createViewCounter(app.ctx.db, app.ctx.clock, app.log, () => app.responseCache.invalidate())
+  // Views never drop cached pages: public view counts may lag by the cache's entry lifetime.
+  const counter = createViewCounter(app.ctx.db, app.ctx.clock, app.log)
   app.decorate('flushViews', counter.flush)
   app.decorate('pendingViews', counter.pending)
 

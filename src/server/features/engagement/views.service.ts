@@ -24,25 +24,21 @@ export type ViewCounter = {
  * Dedupe marks live in the database (shared by every instance); only the increments are buffered here,
  * keyed by post and day, and written at least every FLUSH_EVERY_MS and on close.
  */
-/** `onWritten` runs after a flush that wrote counts (view counts show in public answers: the cache must drop them). */
-export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger, onWritten: () => Promise<void> = async () => {}): ViewCounter {
+export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger): ViewCounter {
   let buffer = new Map<string, number>() // `${postId} ${day}` -> views
   let lastPrune = 0
   let flushing: Promise<void> = Promise.resolve()
 
   async function writeOut(batch: Map<string, number>): Promise<void> {
-    let written = 0
     for (const [key, count] of batch) {
       const [postId = '', day = ''] = key.split(' ')
       try {
         await repo.addViews(db, postId, day, count)
-        written++
       } catch (err) {
         log.error({ err, postId }, 'view counts not written; kept for the next flush')
         buffer.set(key, (buffer.get(key) ?? 0) + count)
       }
     }
-    if (written > 0) await onWritten().catch((err) => log.error({ err }, 'cache invalidation after view flush failed'))
     const now = clock()
     if (now.getTime() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = now.getTime()

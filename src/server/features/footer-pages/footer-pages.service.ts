@@ -2,6 +2,7 @@ import type { FooterPage, FooterPageInput } from '#shared/schemas/site.ts'
 import { slugify } from '#shared/text/slugify.ts'
 import type { Db } from '../../db/client.ts'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
+import { syncImageUses } from '../media/media.service.ts'
 import { toFooterPage } from './footer-pages.mappers.ts'
 import {
   findFooterPageRow,
@@ -69,6 +70,7 @@ export async function createFooterPage(db: Db, input: ParsedInput, now: Date): P
   await assertSlugFree(db, slug, null)
   const row = { id: crypto.randomUUID(), created_at: now.toISOString(), ...fieldsOf(input, slug, { isActive: true, sortOrder: 0 }, now) }
   await uniquely(slug, () => insertFooterPage(db, row))
+  await syncImageUses(db, { footerPageId: row.id }, [row.content, row.featured_image])
   return toFooterPage(row)
 }
 
@@ -79,6 +81,7 @@ export async function updateFooterPage(db: Db, id: string, input: ParsedInput, n
   if (slug !== existing.slug) await assertSlugFree(db, slug, id)
   const fields = fieldsOf(input, slug, { isActive: existing.is_active === 1, sortOrder: existing.sort_order }, now)
   await uniquely(slug, () => updateFooterPageRow(db, id, fields))
+  await syncImageUses(db, { footerPageId: id }, [fields.content, fields.featured_image])
   return toFooterPage({ ...existing, ...fields })
 }
 

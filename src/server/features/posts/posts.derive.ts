@@ -4,8 +4,10 @@ import type { PostInputSchema, PostUpdateSchema } from '#shared/schemas/post.ts'
 import { firstImageUrl, makeExcerpt } from '#shared/text/excerpt.ts'
 import { readingTime } from '#shared/text/reading-time.ts'
 import { slugify } from '#shared/text/slugify.ts'
-import type { NewPostRow, PostRow, PostsTable } from '../../db/schema.ts'
+import type { NewPostRow, PostRow } from '../../db/schema.ts'
+import type { PostPatch } from './posts.repo.ts'
 import { serializeTags } from './posts.mappers.ts'
+import { nextPublication } from './posts.publication.ts'
 
 /** The parsed bodies of POST and PUT /api/posts (defaults applied, strings trimmed). */
 export type PostInputData = z.output<typeof PostInputSchema>
@@ -32,7 +34,8 @@ export function nextFreeSlug(base: string, taken: string[]): string {
 /** The stored row of a new post: the server derives what the body leaves out (contract "Create/update"). */
 export function newPostRow(input: PostInputData, ctx: { id: string; slug: string; authorId: string; now: Date }): NewPostRow {
   const at = ctx.now.toISOString()
-  const published = input.status === 'published'
+  const publication = nextPublication(undefined, input, ctx.now)
+  const published = publication.status === 'published'
   const featured = input.featured === true
   return {
     id: ctx.id,
@@ -44,12 +47,12 @@ export function newPostRow(input: PostInputData, ctx: { id: string; slug: string
     category_id: input.categoryId ?? null,
     author_id: ctx.authorId,
     author_name: blankToNull(input.authorName),
-    status: input.status,
+    status: publication.status,
     tags: serializeTags(input.tags ?? []),
     meta_title: blankToNull(input.metaTitle),
     meta_description: blankToNull(input.metaDescription),
     reading_time: input.readingTime ?? readingTime(input.content),
-    published_at: published ? at : null,
+    published_at: publication.published_at,
     featured: featured ? 1 : 0,
     featured_at: published && featured ? at : null,
     created_at: at,
@@ -59,15 +62,15 @@ export function newPostRow(input: PostInputData, ctx: { id: string; slug: string
 
 /**
  * The columns a partial update changes. A missing field keeps its stored value; `excerpt` or `featuredImage`
- * sent empty is derived again from the resulting content. publishedAt is set once and kept; featuredAt follows
- * the resulting state (published and featured: now, else null).
+ * sent empty is derived again from the resulting content. publishedAt is set once and kept, or is the scheduled
+ * time (see nextPublication); featuredAt follows the resulting state (published and featured: now, else null).
  */
-export function postUpdatePatch(existing: PostRow, patch: PostUpdateData, now: Date): Partial<Omit<PostsTable, 'id' | 'views'>> {
+export function postUpdatePatch(existing: PostRow, patch: PostUpdateData, now: Date): PostPatch {
   const at = now.toISOString()
   const content = patch.content ?? existing.content
-  const status = patch.status ?? existing.status
+  const { status, published_at } = nextPublication(existing, patch, now)
   const featured = patch.featured ?? Boolean(Number(existing.featured))
-  const out: Partial<Omit<PostsTable, 'id' | 'views'>> = { updated_at: at }
+  const out: PostPatch = { updated_at: at }
 
   if (patch.title !== undefined) out.title = patch.title
   if (patch.slug) out.slug = patch.slug
@@ -81,10 +84,10 @@ export function postUpdatePatch(existing: PostRow, patch: PostUpdateData, now: D
   if (patch.metaDescription !== undefined) out.meta_description = blankToNull(patch.metaDescription)
   if (patch.readingTime !== undefined) out.reading_time = patch.readingTime
   else if (patch.content !== undefined) out.reading_time = readingTime(content)
-  if (patch.status !== undefined) out.status = patch.status
+  if (status !== existing.status) out.status = status
   if (patch.featured !== undefined) out.featured = featured ? 1 : 0
 
-  out.published_at = existing.published_at ?? (status === 'published' ? at : null)
+  out.published_at = published_at
   out.featured_at = status === 'published' && featured ? at : null
   return out
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { PostSchema } from '#shared/schemas/post.ts'
-import { isoOrNull, parseTags, rowToPost, serializeTags } from './posts.mappers.ts'
-import type { PostListRow } from './posts.repo.ts'
+import { PostCardSchema, PostDetailSchema, PostSchema } from '#shared/schemas/post.ts'
+import { isoOrNull, parseTags, rowToCard, rowToDetail, rowToPost, serializeTags, toSnippet } from './posts.mappers.ts'
+import type { DetailRow } from './posts.read.repo.ts'
 
-const row: PostListRow = {
+const row: DetailRow = {
   id: 'p1',
   title: 'Title',
   slug: 'title',
@@ -28,8 +28,11 @@ const row: PostListRow = {
   category_slug: 'code',
   category_color: '#123456',
   author_username: 'admin',
-  like_count: '4',
+  like_count: '4' as unknown as number,
   comment_count: 2,
+  content_html: '<p>Body</p>',
+  headings: '[{"level":2,"text":"A","id":"a"}]',
+  render_version: 1,
 }
 
 describe('rowToPost', () => {
@@ -62,6 +65,32 @@ describe('rowToPost', () => {
 
   it('never carries fields beyond the schema', () => {
     expect(Object.keys(rowToPost(row)).sort()).toEqual(Object.keys(PostSchema.shape).sort())
+    expect(Object.keys(rowToDetail(row)).sort()).toEqual(Object.keys(PostDetailSchema.shape).sort())
+  })
+
+  it('cards carry everything but the content', () => {
+    const card = rowToCard(row)
+    expect(PostCardSchema.parse(card)).toEqual(card)
+    expect(card).not.toHaveProperty('content')
+    expect(card).not.toHaveProperty('contentHtml')
+  })
+
+  it('detail carries the stored HTML and sections', () => {
+    expect(rowToDetail(row)).toMatchObject({ contentHtml: '<p>Body</p>', headings: [{ level: 2, text: 'A', id: 'a' }] })
+    expect(rowToDetail({ ...row, headings: 'not json' }).headings).toEqual([])
+  })
+})
+
+describe('toSnippet', () => {
+  it('turns the engine marks into parts, keeping every other character as text', () => {
+    expect(toSnippet('a \u0001react\u0002 and \u0001fast\u0002ify <b>')).toEqual([
+      { text: 'a ', mark: false },
+      { text: 'react', mark: true },
+      { text: ' and ', mark: false },
+      { text: 'fast', mark: true },
+      { text: 'ify <b>', mark: false },
+    ])
+    expect(toSnippet(null)).toBeUndefined()
   })
 })
 

@@ -1,5 +1,7 @@
-import type { Post, PostStatus } from '#shared/schemas/post.ts'
-import type { PostListRow } from './posts.repo.ts'
+import type { Heading, Post, PostCard, PostDetail, Snippet } from '#shared/schemas/post.ts'
+import type { CardRow, DetailRow } from './posts.read.repo.ts'
+import { postStatusOf } from './posts.publication.ts'
+import { MARK_END, MARK_START } from './posts.search.repo.ts'
 
 /** Tags are stored as a JSON array of strings; anything else reads as no tags. */
 export function parseTags(stored: string | null | undefined): string[] {
@@ -21,15 +23,13 @@ export function isoOrNull(value: string | Date | null | undefined): string | nul
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
 
-const toStatus = (status: string): PostStatus => (status === 'published' ? 'published' : 'draft')
 
-export function rowToPost(row: PostListRow): Post {
+export function rowToCard(row: CardRow): PostCard {
   const username = row.author_username ?? ''
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
-    content: row.content,
     excerpt: row.excerpt,
     featuredImage: row.featured_image || null,
     categoryId: row.category_id,
@@ -40,7 +40,7 @@ export function rowToPost(row: PostListRow): Post {
     authorId: row.author_id,
     authorName: row.author_name?.trim() || username,
     author: { username },
-    status: toStatus(row.status),
+    status: postStatusOf(row.status),
     tags: parseTags(row.tags),
     metaTitle: row.meta_title,
     metaDescription: row.meta_description,
@@ -54,4 +54,34 @@ export function rowToPost(row: PostListRow): Post {
     createdAt: isoOrNull(row.created_at) ?? row.created_at,
     updatedAt: isoOrNull(row.updated_at) ?? row.updated_at,
   }
+}
+
+export function rowToPost(row: DetailRow): Post {
+  const { snippet: _none, ...card } = rowToCard(row)
+  return { ...card, content: row.content }
+}
+
+export function parseHeadings(stored: string): Heading[] {
+  try {
+    const value: unknown = JSON.parse(stored)
+    return Array.isArray(value) ? (value as Heading[]) : []
+  } catch {
+    return []
+  }
+}
+
+export function rowToDetail(row: DetailRow): PostDetail {
+  return { ...rowToPost(row), contentHtml: row.content_html, headings: parseHeadings(row.headings) }
+}
+
+/** The engine's marked-up snippet as plain-text parts; the marks can only come from the search itself. */
+export function toSnippet(raw: string | null): Snippet | undefined {
+  if (!raw) return undefined
+  const parts: Snippet = []
+  for (const [i, piece] of raw.split(MARK_START).entries()) {
+    const [marked, rest] = i === 0 ? [null, piece] : (piece.split(MARK_END) as [string, string | undefined])
+    if (marked) parts.push({ text: marked, mark: true })
+    if (rest) parts.push({ text: rest.replace(new RegExp(MARK_END, 'g'), ''), mark: false })
+  }
+  return parts
 }

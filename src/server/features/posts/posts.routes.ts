@@ -1,18 +1,20 @@
 import { z } from 'zod'
 import { IdSchema } from '#shared/schemas/common.ts'
-import { PostDetailSchema, PostInputSchema, PostListQuerySchema, PostSchema, PostUpdateSchema } from '#shared/schemas/post.ts'
+import { PostCardSchema, PostDetailSchema, PostInputSchema, PostListQuerySchema, PostSchema, PostUpdateSchema } from '#shared/schemas/post.ts'
+import { byQuery } from '../../cache/cache-plugin.ts'
 import type { App } from '../../context.ts'
 import { requireUser } from '../../http/session.ts'
 import * as posts from './posts.service.ts'
 
 const IdParams = z.object({ id: IdSchema })
 const SlugParams = z.object({ slug: z.string().min(1).max(200) })
-const PostList = z.array(PostSchema)
+const PostList = z.array(PostCardSchema)
 
 export async function postRoutes(app: App): Promise<void> {
   const viewer = (request: { user: unknown }): posts.Viewer => ({ isAdmin: Boolean(request.user) })
 
-  app.get('/api/posts', { schema: { querystring: PostListQuerySchema, response: { 200: PostList } }, config: { publicCache: true } }, async (request, reply) => {
+  const listConfig = { publicCache: true, cacheKey: byQuery(Object.keys(PostListQuerySchema.shape)) }
+  app.get('/api/posts', { schema: { querystring: PostListQuerySchema, response: { 200: PostList } }, config: listConfig }, async (request, reply) => {
     const page = await posts.listPosts(app.ctx.db, request.query, viewer(request))
     reply.header('X-Total-Count', String(page.total))
     return page.posts

@@ -1,101 +1,172 @@
 import { renderMarkdown } from '#shared/markdown/render.ts'
-import type { Post, PostDetail, PostListQuery, PostPage } from '#shared/schemas/post.ts'
+import { headingsOf } from '#shared/markdown/headings.ts'
+import type { Post, PostCard, PostDetail, PostListQuery, PostPage } from '#shared/schemas/post.ts'
+import { tagKey } from '#shared/text/tags.ts'
 import type { Db } from '../../db/client.ts'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
 import { highlight } from '../../markdown/highlight.ts'
+import { sanitizePostHtml } from '../../markdown/sanitize.ts'
+import { findCategoryIdBySlug } from '../categories/categories.repo.ts'
+import { syncImageUses } from '../media/media.service.ts'
+import { imageInfoByUrl } from '../uploads/uploads.service.ts'
 import { newPostRow, nextFreeSlug, postUpdatePatch, slugBase, type PostInputData, type PostUpdateData } from './posts.derive.ts'
-import { parseTags, rowToPost } from './posts.mappers.ts'
+import { rowToCard, rowToDetail, rowToPost, toSnippet } from './posts.mappers.ts'
+import * as read from './posts.read.repo.ts'
 import * as repo from './posts.repo.ts'
+import { recordSlugChange } from '../redirects/redirects.service.ts'
+import { NEW_POST_KEY, recordSave } from '../revisions/revisions.service.ts'
+import { searchPosts } from './posts.search.repo.ts'
+import { saveListingState } from './posts.write.ts'
 
 export const FEATURED_LIMIT = 3
 export const RELATED_LIMIT = 3
-const RELATED_CANDIDATES = 50
+const RELATED_PER_SOURCE = 12
 const SLUG_ATTEMPTS = 5
+const MAX_SEARCH_WORDS = 12
 
 /** Who is asking: anonymous readers never see drafts; a logged-in admin sees everything. */
 export type Viewer = { isAdmin: boolean }
 
 const SLUG_TAKEN = 'A post with this slug already exists'
 
-/** GET /api/posts: one page of posts and the number of matches before paging. */
+/** The words of a search: letters and digits only, so nothing typed is ever query syntax. */
+export function searchWords(search: string): string[] {
+  return search
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_WORDS)
+    .map((w) => w.slice(0, 64))
+}
+
+/** Cards for ids, in the ids' order. */
+async function cardsInOrder(db: Db, ids: string[]): Promise<PostCard[]> {
+  const byId = new Map((await read.cardsByIds(db, ids)).map((row) => [row.id, row]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [rowToCard(row)] : []
+  })
+}
+
+/** GET /api/posts: one page of cards and the number of matches before paging. */
 export async function listPosts(db: Db, query: PostListQuery, viewer: Viewer): Promise<PostPage> {
-  const filter: repo.PostFilter = {
-    publishedOnly: !viewer.isAdmin,
-    status: query.status && query.status !== 'all' ? query.status : undefined,
-    search: query.search || undefined,
-    categoryId: query.categoryId || undefined,
-    categorySlug: query.category || undefined,
-    tag: query.tag?.trim() || undefined,
+  const status = viewer.isAdmin ? (query.status && query.status !== 'all' ? query.status : null) : 'published'
+  let categoryId = query.categoryId || undefined
+  if (query.category) {
+    const found = await findCategoryIdBySlug(db, query.category)
+    if (!found || (categoryId && categoryId !== found)) return { posts: [], total: 0 }
+    categoryId = found
+  }
+  const tag = query.tag?.trim()
+  const listing: read.Listing = {
+    status,
+    categoryId,
+    tagKey: tag ? tagKey(tag) : undefined,
     featured: query.featured === undefined ? undefined : query.featured === 'true',
   }
-  const [rows, total] = await Promise.all([
-    repo.findPosts(db, filter, { sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit }),
-    repo.countPosts(db, filter),
-  ])
-  return { posts: rows.map(rowToPost), total }
+  const page = { limit: query.limit, offset: (query.page - 1) * query.limit }
+
+  if (query.search) {
+    const { hits, total } = await searchPosts(db, { ...listing, words: searchWords(query.search), sort: query.sort }, page)
+    const snippets = new Map(hits.map((h) => [h.id, toSnippet(h.snippet)]))
+    const cards = await cardsInOrder(db, hits.map((h) => h.id))
+    return { posts: cards.map((card) => ({ ...card, snippet: snippets.get(card.id) })), total }
+  }
+
+  const total = await read.listingCount(db, listing)
+  // A page past the end is the empty state, found without walking the index.
+  if (page.offset >= total) return { posts: [], total }
+  return { posts: await cardsInOrder(db, await read.listingIds(db, listing, query.sort, page)), total }
 }
 
 /** At most 3 published featured posts, most recently featured first. */
-export async function featuredPosts(db: Db): Promise<Post[]> {
-  return (await repo.findFeatured(db, FEATURED_LIMIT)).map(rowToPost)
+export async function featuredPosts(db: Db): Promise<PostCard[]> {
+  return cardsInOrder(db, await read.featuredIds(db, FEATURED_LIMIT))
 }
 
-const visible = (row: repo.PostListRow | undefined, viewer: Viewer) => (row && (viewer.isAdmin || row.status === 'published') ? row : undefined)
+async function visibleDetail(db: Db, by: { id: string } | { slug: string }, viewer: Viewer): Promise<read.DetailRow> {
+  const row = await read.detailBy(db, by)
+  if (!row || (!viewer.isAdmin && row.status !== 'published')) notFound('Post')
+  return row!
+}
 
 export async function postById(db: Db, id: string, viewer: Viewer): Promise<Post> {
-  const row = visible(await repo.findPostBy(db, { id }), viewer) ?? notFound('Post')
-  return rowToPost(row)
+  return rowToPost(await visibleDetail(db, { id }, viewer))
 }
 
 export async function postBySlug(db: Db, slug: string, viewer: Viewer): Promise<Post> {
-  const row = visible(await repo.findPostBy(db, { slug }), viewer) ?? notFound('Post')
-  return rowToPost(row)
+  return rowToPost(await visibleDetail(db, { slug }, viewer))
 }
 
-/** The post page's data: the post plus its content rendered to safe, highlighted HTML. */
+/**
+ * The post page's data: the post with the HTML and sections made when it was saved. A post made by an older renderer
+ * is rendered for this answer only; storing it (with its search text) is the background job's (posts.rederive.ts).
+ */
 export async function postDetailBySlug(db: Db, slug: string, viewer: Viewer): Promise<PostDetail> {
-  const post = await postBySlug(db, slug, viewer)
-  return { ...post, contentHtml: await renderPostContent(db, post) }
+  const row = await visibleDetail(db, { slug }, viewer)
+  if (Number(row.render_version) === RENDER_VERSION) return rowToDetail(row)
+  return rowToDetail({ ...row, ...(await derivedColumns(db, row)) })
 }
 
-const UPLOAD_URL = /\/uploads\/([A-Za-z0-9._-]+)/g
+const UPLOAD_URL = /\/uploads\/[a-f0-9]{64}\.[a-z]+/g
 
-export async function renderPostContent(db: Db, post: Pick<Post, 'content' | 'featuredImage'>): Promise<string> {
-  const fileNames = [...new Set([...post.content.matchAll(UPLOAD_URL)].map((m) => m[1] ?? ''))].slice(0, 100)
-  const imageSizes: Record<string, { width: number; height: number }> = {}
-  for (const image of await repo.findImageSizes(db, fileNames)) {
-    if (image.width && image.height) imageSizes[`/uploads/${image.file_name}`] = { width: image.width, height: image.height }
+/**
+ * The one place a post's markdown becomes HTML (called when a post is saved, never per request). Uploads become
+ * responsive pictures with their size and placeholder colour (docs/decisions/020).
+ */
+export async function renderPostContent(db: Db, post: { content: string; featuredImage: string | null }): Promise<string> {
+  const images = await imageInfoByUrl(db, [...post.content.matchAll(UPLOAD_URL)].map((m) => m[0]))
+  return sanitizePostHtml(renderMarkdown(post.content, { highlight, omitImage: post.featuredImage, images, priorityFirstImage: !post.featuredImage }))
+}
+
+/** Bumped whenever rendering changes: posts rendered by an older version are rendered again (see posts.rederive.ts). */
+export const RENDER_VERSION = 4
+
+export type DerivedColumns = { content_html: string; headings: string; render_version: number }
+
+/** What the post page shows, made from the content when the post is saved. */
+export async function derivedColumns(db: Db, post: { content: string; featured_image?: string | null }): Promise<DerivedColumns> {
+  return {
+    content_html: await renderPostContent(db, { content: post.content, featuredImage: post.featured_image ?? null }),
+    headings: JSON.stringify(headingsOf(post.content)),
+    render_version: RENDER_VERSION,
   }
-  return renderMarkdown(post.content, { highlight, omitImage: post.featuredImage, imageSizes })
 }
 
 /** Throws 404 unless the post exists and the viewer may see it (likes, comments and views use this). */
 export async function assertPostVisible(db: Db, id: string, viewer: Viewer): Promise<void> {
-  const post = await repo.findPostStatus(db, id)
+  const post = await read.findPostStatus(db, id)
   if (!post || (!viewer.isAdmin && post.status !== 'published')) notFound('Post')
 }
 
 /** At most 3 other published posts: same category first, then most shared tags, then latest. */
-export async function relatedPosts(db: Db, id: string, viewer: Viewer): Promise<Post[]> {
-  const post = await postById(db, id, viewer)
-  const candidates = await repo.findRelatedCandidates(db, { id, categoryId: post.categoryId, tags: post.tags }, RELATED_CANDIDATES)
-  const tags = new Set(post.tags.map((t) => t.toLowerCase()))
-  const ranked = candidates
-    .map((c) => ({
-      id: c.id,
-      sameCategory: post.categoryId !== null && c.category_id === post.categoryId ? 1 : 0,
-      shared: parseTags(c.tags).filter((t) => tags.has(t.toLowerCase())).length,
-      at: c.published_at ?? c.created_at,
-    }))
-    .sort((a, b) => b.sameCategory - a.sameCategory || b.shared - a.shared || (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
-  const ids = ranked.slice(0, RELATED_LIMIT).map((r) => r.id)
-  if (ids.length < RELATED_LIMIT) ids.push(...(await repo.findLatestIds(db, [id, ...ids], RELATED_LIMIT - ids.length)))
-  const rows = await repo.findPosts(db, { publishedOnly: true, ids }, { sort: 'latest', limit: RELATED_LIMIT, offset: 0 })
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return ids.flatMap((i) => {
-    const row = byId.get(i)
-    return row ? [rowToPost(row)] : []
-  })
+export async function relatedPosts(db: Db, id: string, viewer: Viewer): Promise<PostCard[]> {
+  return relatedTo(db, await postById(db, id, viewer))
+}
+
+/**
+ * Related posts of a post already at hand. Candidates are the latest of its category and the latest of each of its
+ * tags (index ranges, whatever the size of the blog); a candidate's shared tags are the tag lists it appears in.
+ */
+export async function relatedTo(db: Db, post: Pick<Post, 'id' | 'categoryId' | 'tags'>): Promise<PostCard[]> {
+  const tagKeys = [...new Set(post.tags.map(tagKey))]
+  const candidates = await read.relatedCandidates(db, { id: post.id, categoryId: post.categoryId, tagKeys }, RELATED_PER_SOURCE)
+  const byId = new Map<string, { id: string; sameCategory: number; shared: number; at: string }>()
+  for (const c of candidates) {
+    const seen = byId.get(c.id) ?? { id: c.id, sameCategory: 0, shared: 0, at: c.published_at ?? '' }
+    if (c.source === 'category') seen.sameCategory = 1
+    else seen.shared++
+    byId.set(c.id, seen)
+  }
+  const ids = [...byId.values()]
+    .sort((a, b) => b.sameCategory - a.sameCategory || b.shared - a.shared || (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1))
+    .slice(0, RELATED_LIMIT)
+    .map((r) => r.id)
+  if (ids.length < RELATED_LIMIT) {
+    const latest = await read.listingIds(db, { status: 'published' }, 'latest', { limit: RELATED_LIMIT + ids.length + 1, offset: 0 })
+    ids.push(...latest.filter((l) => l !== post.id && !ids.includes(l)).slice(0, RELATED_LIMIT - ids.length))
+  }
+  return cardsInOrder(db, ids)
 }
 
 async function assertCategory(db: Db, categoryId: string | null | undefined): Promise<void> {
@@ -115,7 +186,8 @@ function rethrowWriteError(error: unknown): never {
 
 /**
  * POST /api/posts. A missing slug comes from the title and is made unique (-2, -3…); an explicit slug that is
- * taken is 409, decided by the unique index so concurrent creates cannot both win.
+ * taken is 409, decided by the unique index so concurrent creates cannot both win. The HTML, sections, search
+ * text, tag rows and counters are all written with the post, in one transaction.
  */
 export async function createPost(db: Db, input: PostInputData, authorId: string, now: Date): Promise<Post> {
   await assertCategory(db, input.categoryId)
@@ -123,8 +195,14 @@ export async function createPost(db: Db, input: PostInputData, authorId: string,
   const explicit = input.slug || null
   for (let attempt = 1; ; attempt++) {
     const slug = explicit ?? nextFreeSlug(slugBase(input.title), await repo.findSlugsLike(db, slugBase(input.title)))
+    const row = newPostRow(input, { id, slug, authorId, now })
+    const derived = await derivedColumns(db, row)
     try {
-      await repo.insertPost(db, newPostRow(input, { id, slug, authorId, now }))
+      await db.transaction().execute(async (trx) => {
+        await repo.insertPost(trx, { ...row, ...derived })
+        await saveListingState(trx, undefined, { ...row, category_id: row.category_id ?? null, published_at: row.published_at ?? null })
+        await syncImageUses(trx, { postId: id }, [row.content, row.featured_image])
+      })
       break
     } catch (error) {
       // A generated slug taken meanwhile by a concurrent create: pick the next free one.
@@ -132,21 +210,42 @@ export async function createPost(db: Db, input: PostInputData, authorId: string,
       rethrowWriteError(error)
     }
   }
-  return postById(db, id, { isAdmin: true })
+  const created = await postById(db, id, { isAdmin: true })
+  await recordSave(db, created, now, NEW_POST_KEY)
+  return created
 }
 
 /** PUT /api/posts/{id}: any subset of the fields; see postUpdatePatch for what is derived. */
 export async function updatePost(db: Db, id: string, patch: PostUpdateData, now: Date): Promise<Post> {
-  const existing = (await repo.findRawPost(db, id)) ?? notFound('Post')
   if (patch.categoryId !== undefined) await assertCategory(db, patch.categoryId)
+  let before: { slug: string; status: string } | undefined
   try {
-    await repo.updatePostRow(db, id, postUpdatePatch(existing, patch, now))
+    await db.transaction().execute(async (trx) => {
+      const existing = (await repo.findRawPostForUpdate(trx, id)) ?? notFound('Post')
+      before = existing
+      const changes = postUpdatePatch(existing, patch, now)
+      const after = { ...existing, ...changes }
+      const derived = changes.content !== undefined || changes.featured_image !== undefined ? await derivedColumns(trx, after) : {}
+      await repo.updatePostRow(trx, id, { ...changes, ...derived })
+      await saveListingState(trx, existing, { ...after, ...derived })
+      if (changes.content !== undefined || changes.featured_image !== undefined) await syncImageUses(trx, { postId: id }, [after.content, after.featured_image])
+    })
   } catch (error) {
     rethrowWriteError(error)
   }
-  return postById(db, id, { isAdmin: true })
+  if (before?.status === 'published' && patch.slug && patch.slug !== before.slug) await recordSlugChange(db, before.slug, patch.slug, now)
+  const saved = await postById(db, id, { isAdmin: true })
+  await recordSave(db, saved, now)
+  return saved
 }
 
 export async function deletePost(db: Db, id: string): Promise<void> {
-  if (!(await repo.deletePostRow(db, id))) notFound('Post')
+  const deleted = await db.transaction().execute(async (trx) => {
+    const existing = await repo.findRawPostForUpdate(trx, id)
+    if (!existing) return false
+    await repo.deletePostRow(trx, id)
+    await saveListingState(trx, existing, undefined)
+    return true
+  })
+  if (!deleted) notFound('Post')
 }

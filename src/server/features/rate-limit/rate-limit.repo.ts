@@ -1,25 +1,37 @@
+import { sql } from 'kysely'
 import type { Db } from '../../db/client.ts'
 
-export async function recordEvent(db: Db, bucket: string, now: Date): Promise<void> {
-  await db.insertInto('rate_events').values({ id: crypto.randomUUID(), bucket, created_at: now.toISOString() }).execute()
+/**
+ * Counts one hit against the bucket in a single atomic upsert (row lock on PostgreSQL, one writer on SQLite), so
+ * concurrent requests can never all read "under the limit". A window older than `windowMs` restarts at this hit.
+ */
+export async function hit(db: Db, bucket: string, now: Date, windowMs: number): Promise<{ hits: number; windowStart: string }> {
+  const at = now.toISOString()
+  const expired = new Date(now.getTime() - windowMs).toISOString()
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ bucket, window_start: at, hits: 1 })
+    .onConflict((oc) =>
+      oc.column('bucket').doUpdateSet({
+        hits: sql<number>`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.hits + 1 end`,
+        window_start: sql<string>`case when rate_limits.window_start <= ${expired} then ${at} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(['hits', 'window_start'])
+    .executeTakeFirstOrThrow()
+  return { hits: Number(row.hits), windowStart: row.window_start }
 }
 
-/** Events in the window, oldest first (only their times). */
-export async function eventsSince(db: Db, bucket: string, since: Date): Promise<string[]> {
-  const rows = await db
-    .selectFrom('rate_events')
-    .select('created_at')
+/** Gives one hit back (an attempt that turned out not to count, such as a successful login). */
+export async function unhit(db: Db, bucket: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ hits: sql<number>`hits - 1` })
     .where('bucket', '=', bucket)
-    .where('created_at', '>', since.toISOString())
-    .orderBy('created_at', 'asc')
+    .where('hits', '>', 0)
     .execute()
-  return rows.map((r) => r.created_at)
 }
 
-export async function clearBucket(db: Db, bucket: string): Promise<void> {
-  await db.deleteFrom('rate_events').where('bucket', '=', bucket).execute()
-}
-
-export async function pruneEvents(db: Db, before: Date): Promise<void> {
-  await db.deleteFrom('rate_events').where('created_at', '<', before.toISOString()).execute()
+export async function pruneBuckets(db: Db, startedBefore: Date): Promise<void> {
+  await db.deleteFrom('rate_limits').where('window_start', '<', startedBefore.toISOString()).execute()
 }

@@ -1,27 +1,37 @@
 import type { Db } from '../../db/client.ts'
 import { tooManyRequests } from '../../errors.ts'
-import { eventsSince, recordEvent } from './rate-limit.repo.ts'
+import { hit, unhit } from './rate-limit.repo.ts'
 
 /**
- * Throttles kept in the database so every instance sees the same counts.
- * `limit` events are allowed per `windowMs`; past that, 429 with Retry-After until the oldest event leaves the window.
+ * Throttles kept in the database so every instance sees the same counts. At most `limit` hits are allowed in a
+ * window of `windowMs` that starts with a bucket's first hit; past that, 429 with Retry-After until it ends.
  */
 export type Limit = { limit: number; windowMs: number }
 
-export const LOGIN_LIMIT: Limit = { limit: 5, windowMs: 15 * 60 * 1000 }
-export const COMMENT_LIMIT: Limit = { limit: 5, windowMs: 60 * 1000 }
+const MINUTE = 60 * 1000
 
-/** Throws 429 when the bucket is already full. */
-export async function assertUnderLimit(db: Db, bucket: string, rule: Limit, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - rule.windowMs)
-  const events = await eventsSince(db, bucket, since)
-  if (events.length >= rule.limit) {
-    const oldest = new Date(events[events.length - rule.limit] ?? events[0]!).getTime()
-    tooManyRequests((oldest + rule.windowMs - now.getTime()) / 1000)
-  }
+export const LOGIN_LIMIT: Limit = { limit: 5, windowMs: 15 * MINUTE }
+export const COMMENT_LIMIT: Limit = { limit: 5, windowMs: MINUTE }
+/** The longest window of any bucket: rows older than this are only kept until the next prune. */
+export const LONGEST_WINDOW_MS = 24 * 60 * MINUTE
+
+export type Taken = { allowed: boolean; retryAfterS: number }
+
+/** Counts the hit first, atomically, then says whether it was within the limit. */
+export async function take(db: Db, bucket: string, rule: Limit, now: Date): Promise<Taken> {
+  const { hits, windowStart } = await hit(db, bucket, now, rule.windowMs)
+  const retryAfterS = (new Date(windowStart).getTime() + rule.windowMs - now.getTime()) / 1000
+  return { allowed: hits <= rule.limit, retryAfterS }
 }
 
-/** Counts one event against the bucket. */
-export async function countEvent(db: Db, bucket: string, now: Date): Promise<void> {
-  await recordEvent(db, bucket, now)
+/** Takes a hit from every bucket; throws 429 (with the longest wait) when any of them is over its limit. */
+export async function takeOrThrow(db: Db, buckets: string[], rule: Limit, now: Date, message?: string): Promise<void> {
+  const taken = await Promise.all(buckets.map((bucket) => take(db, bucket, rule, now)))
+  const refused = taken.filter((t) => !t.allowed)
+  if (refused.length) tooManyRequests(Math.max(...refused.map((t) => t.retryAfterS)), message)
+}
+
+/** Hands the hits back: the attempt turned out not to count (a correct password). */
+export async function giveBack(db: Db, buckets: string[]): Promise<void> {
+  for (const bucket of buckets) await unhit(db, bucket)
 }

@@ -3,13 +3,10 @@ import { PASSWORD_MIN } from '#shared/schemas/user.ts'
 import type { AppContext } from '../../context.ts'
 import { createFirstAdmin, hasAdmin } from '../auth/first-admin.ts'
 import { hashPassword } from '../auth/password.ts'
-import { deleteIdleSessions } from '../auth/sessions.repo.ts'
 import { addMissingFooterPages } from '../footer-pages/footer-pages.service.ts'
-import { pruneEvents } from '../rate-limit/rate-limit.repo.ts'
+import { housekeep } from '../housekeeping/housekeeping.ts'
 import { seedDemo } from './demo.ts'
 import { STARTER_FOOTER_PAGES } from './footer-pages.seed.ts'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * Runs at every start, on every instance: idempotent and safe when instances start together.
@@ -29,7 +26,5 @@ export async function bootstrap(ctx: AppContext, log: FastifyBaseLogger): Promis
 
   if (env.seedDemo && (await seedDemo(db, now))) log.info('loaded the demo posts (SEED_DEMO=0 skips them)')
 
-  // Housekeeping: throttle events older than a day and idle sessions count for nothing.
-  await pruneEvents(db, new Date(now.getTime() - DAY_MS))
-  await deleteIdleSessions(db, now)
+  await housekeep(db, now)
 }

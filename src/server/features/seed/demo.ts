@@ -5,10 +5,12 @@ import type { Db } from '../../db/client.ts'
 import type { CategoryRow, NewPostRow } from '../../db/schema.ts'
 import { demoAuthorId } from '../auth/first-admin.ts'
 import { withSetupLock } from '../auth/setup-lock.repo.ts'
+import { syncImageUses } from '../media/media.service.ts'
 import { storeImage } from '../uploads/uploads.service.ts'
 import { DEMO_CATEGORIES, DEMO_POSTS } from './demo-content.ts'
 import { demoCover } from './demo-images.ts'
-import { hasDemoMarker, insertCategories, insertDailyViews, insertPosts, isContentEmpty, setDemoMarker } from './seed.repo.ts'
+import { insertPostsWithState } from '../posts/posts.bulk.ts'
+import { hasDemoMarker, insertCategories, insertDailyViews, isContentEmpty, setDemoMarker } from './seed.repo.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -20,11 +22,13 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   if ((await hasDemoMarker(db)) || !(await isContentEmpty(db))) return false
 
-  // Pictures go through the upload path (type check, metadata strip, content hash); storing one twice is harmless.
+  // Pictures go through the upload path (type check, variants, content hash); storing one twice is harmless.
   const covers: string[] = []
   for (const post of DEMO_POSTS) {
     const category = DEMO_CATEGORIES.find((c) => c.key === post.category)!
-    covers.push((await storeImage(db, demoCover(category.color, category.accent, post.pattern), now)).url)
+    const altText = /^!\[([^\]]*)\]/.exec(post.content)?.[1] ?? ''
+    const cover = demoCover(category.color, category.accent, post.pattern)
+    covers.push((await storeImage(db, cover, now, { originalName: `${slugify(post.title)}.png`, altText })).url)
   }
 
   return withSetupLock(db, now, async (trx) => {
@@ -68,8 +72,9 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
         updated_at: at,
       }
     })
-    await insertPosts(trx, posts)
+    await insertPostsWithState(trx, posts)
     await insertDailyViews(trx, posts.flatMap((post, i) => spreadViews(post.id, DEMO_POSTS[i]!.views, DEMO_POSTS[i]!.daysAgo, now)))
+    for (const post of posts) await syncImageUses(trx, { postId: post.id }, [post.content, post.featured_image])
     return true
   })
 }

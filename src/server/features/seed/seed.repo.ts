@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts'
-import type { CategoryRow, NewPostRow } from '../../db/schema.ts'
+import type { CategoryRow } from '../../db/schema.ts'
 
 const DEMO_MARKER = 'seed:demo'
 
@@ -22,10 +22,6 @@ export async function setDemoMarker(db: Db, now: Date): Promise<void> {
 
 export async function insertCategories(db: Db, rows: CategoryRow[]): Promise<void> {
   await db.insertInto('categories').values(rows).execute()
-}
-
-export async function insertPosts(db: Db, rows: NewPostRow[]): Promise<void> {
-  await db.insertInto('posts').values(rows).execute()
 }
 
 export async function insertDailyViews(db: Db, rows: Array<{ post_id: string; day: string; views: number }>): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sniffImage } from './sniff.ts'
+import { containsMarkup, sniffImage } from './sniff.ts'
 import { tinyGif, tinyJpeg, tinyPng, tinyWebp } from './test-images.ts'
 
 describe('sniffImage (magic bytes only)', () => {
@@ -27,5 +27,19 @@ describe('sniffImage (magic bytes only)', () => {
     ]
     for (const text of refused) expect(sniffImage(Buffer.from(text, 'latin1')), JSON.stringify(text)).toBeNull()
     expect(sniffImage(Buffer.concat([Buffer.from('<svg>'), tinyPng()]))).toBeNull()
+  })
+})
+
+describe('containsMarkup (polyglots)', () => {
+  it('finds HTML or SVG inside or after a real image, in any case', () => {
+    for (const payload of ['<script>alert(1)</script>', '<HTML><body>', '<svg onload=alert(1)>', '<!DOCTYPE html>', '<iframe src=x>']) {
+      expect(containsMarkup(Buffer.concat([tinyPng(), Buffer.from(payload)])), payload).toBe(true)
+      expect(containsMarkup(tinyJpeg([Buffer.from(`\xff\xfe\x00\x20${payload}`, 'latin1')])), payload).toBe(true)
+    }
+  })
+
+  it('leaves plain images and XMP metadata alone', () => {
+    for (const image of [tinyJpeg(), tinyPng(), tinyGif(true), tinyWebp(true)]) expect(containsMarkup(image)).toBe(false)
+    expect(containsMarkup(Buffer.from('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF></rdf:RDF></x:xmpmeta>'))).toBe(false)
   })
 })

@@ -1,12 +1,4 @@
-export const IMAGE_KINDS = ['jpg', 'png', 'gif', 'webp'] as const
-export type ImageKind = (typeof IMAGE_KINDS)[number]
-
-export const IMAGE_MIME: Record<ImageKind, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-}
+import type { ImageExt } from '#shared/images/variants.ts'
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
@@ -18,10 +10,22 @@ const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0))
  * The image type by its leading bytes only; never by file name or declared type. Anything else
  * (SVG, HTML, text, a polyglot that does not start with a real signature) is null.
  */
-export function sniffImage(bytes: Uint8Array): ImageKind | null {
+export function sniffImage(bytes: Uint8Array): ImageExt | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg'
   if (startsWith(bytes, PNG_SIGNATURE)) return 'png'
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif'
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp'
   return null
+}
+
+// Markup no picture contains: compressed pixel data matching one of these by chance is vanishingly unlikely, and
+// metadata (XMP uses <x:xmpmeta>, <rdf:…>) never does.
+const MARKUP = /<(script|html|svg|iframe|object|embed|body|!doctype)[\s>/]/i
+
+/**
+ * True for a polyglot: a real image signature with HTML or SVG hidden inside or after it. Such a file is refused
+ * outright, even though re-encoding would drop the payload, so the library never holds one.
+ */
+export function containsMarkup(bytes: Uint8Array): boolean {
+  return MARKUP.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'))
 }

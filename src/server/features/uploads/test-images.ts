@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib'
 import { encodePng, pngChunk } from '../seed/png.ts'
 
 /** Small, valid images built byte by byte for tests (no binary fixtures in the repository). */
@@ -87,4 +88,54 @@ export function tinyWebp(withMetadata = false): Buffer {
       )
     : VP8L
   return bytes('RIFF', u32le(body.length + 4), 'WEBP', body)
+}
+
+/**
+ * A camera-like JPEG: left half red, right half blue, with an EXIF block (orientation, GPS), XMP and a comment.
+ * Made with sharp, then the EXIF segment is spliced in by hand so the orientation is exactly the one asked for.
+ */
+export async function cameraJpeg(width = 40, height = 20, orientation = 1): Promise<Buffer> {
+  const { default: sharp } = await import('sharp')
+  const half = Math.floor(width / 2)
+  const right = await sharp({ create: { width: width - half, height, channels: 3, background: '#0000ff' } }).png().toBuffer()
+  const jpeg = await sharp({ create: { width, height, channels: 3, background: '#ff0000' } })
+    .composite([{ input: right, left: half, top: 0 }])
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/">SECRET-XMP</x:xmpmeta>')
+    .jpeg({ quality: 90 })
+    .toBuffer()
+  return Buffer.concat([jpeg.subarray(0, 2), exifWithGps(orientation), jpegComment('SECRET-COMMENT'), jpeg.subarray(2)])
+}
+
+/** An animated GIF of `frames` frames of width × height, each a different shade (made with sharp). */
+export async function animatedGif(frames: number, width = 32, height = 32): Promise<Buffer> {
+  const { default: sharp } = await import('sharp')
+  const raw = Buffer.alloc(width * height * frames * 3)
+  for (let f = 0; f < frames; f++) raw.fill((f * 37) % 256, f * width * height * 3, (f + 1) * width * height * 3)
+  return sharp(raw, { raw: { width, height: height * frames, channels: 3, pageHeight: height } }).gif({ delay: new Array(frames).fill(40), loop: 0 }).toBuffer()
+}
+
+/**
+ * A small GIF that claims a big decode: its logical screen is `screen` pixels square and it has `frames` 1×1
+ * frames, or one frame whose descriptor claims `frame` (larger than the screen). Built byte by byte.
+ */
+export function claimingGif(opts: { screen: number; frames?: number; frame?: [number, number] }): Buffer {
+  const le = (n: number) => [n & 0xff, n >> 8]
+  const header = bytes('GIF89a', le(opts.screen), le(opts.screen), [0x80, 0, 0], [0, 0, 0, 255, 255, 255])
+  const [w, h] = opts.frame ?? [1, 1]
+  const image = bytes([0x21, 0xf9, 4, 0, 4, 0, 0, 0], [0x2c, 0, 0, 0, 0], le(w), le(h), [0, 2, 2, 0x4c, 0x01, 0])
+  return bytes(header, ...new Array(opts.frames ?? 1).fill(image), [0x3b])
+}
+
+/** A well-formed PNG (correct CRCs) whose header claims width × height, with almost no pixel data. */
+export function claimingPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr.set([8, 2, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(64))),
+    pngChunk('IEND', new Uint8Array(0)),
+  ])
 }

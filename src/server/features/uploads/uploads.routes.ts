@@ -4,13 +4,13 @@ import { z } from 'zod'
 import { MAX_UPLOAD_BYTES, UploadResponseSchema } from '#shared/schemas/site.ts'
 import type { App } from '../../context.ts'
 import { AppError, badRequest, notFound } from '../../errors.ts'
-import { getImage, storeImage } from './uploads.service.ts'
+import { serveUpload, storeImage } from './uploads.service.ts'
 
 const TOO_LARGE = `Images must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`
 const isTooLarge = (error: unknown) => (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
 
-/** The bytes of the multipart field `image`. */
-async function readImageField(request: FastifyRequest): Promise<Buffer> {
+/** The bytes and file name of the multipart field `image`. */
+async function readImageField(request: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
   if (!request.isMultipart()) badRequest('Send the image as multipart/form-data in the field "image"')
   let part: MultipartFile | undefined
   try {
@@ -25,7 +25,7 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
     if (part.file.truncated) throw new AppError(413, TOO_LARGE)
     if (part.fieldname !== 'image') badRequest('Send the image in the field "image"')
     if (bytes.length === 0) badRequest('The uploaded file is empty')
-    return bytes
+    return { bytes, name: part.filename }
   } catch (error) {
     if (isTooLarge(error)) throw new AppError(413, TOO_LARGE)
     throw error
@@ -38,11 +38,14 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.post(
     '/api/upload-image',
     { schema: { response: { 201: UploadResponseSchema } }, config: { auth: 'admin', keepsPublicContent: true } },
-    async (request, reply) => reply.status(201).send(await storeImage(db, await readImageField(request), app.ctx.clock())),
+    async (request, reply) => {
+      const { bytes, name } = await readImageField(request)
+      return reply.status(201).send(await storeImage(db, bytes, app.ctx.clock(), { originalName: name || null }))
+    },
   )
 
   app.get('/uploads/:file', { schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
-    const image = (await getImage(db, request.params.file)) ?? notFound('Image')
+    const image = (await serveUpload(db, request.params.file, app.ctx.clock())) ?? notFound('Image')
     reply.headers({
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',

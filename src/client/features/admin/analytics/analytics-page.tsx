@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Eye } from 'lucide-react'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { formatDate, formatViews } from '#shared/text/format.ts'
+import { formatViews } from '#shared/text/format.ts'
+import { publicationDate } from '../posts/publication-date.ts'
 import { postsQuery, statsQuery } from '../queries.ts'
 import { DASHBOARD_TILES, OVERVIEW_TILES, StatCards } from '../stat-cards.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
@@ -26,7 +27,7 @@ function TopPosts() {
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium">{post.title}</p>
             <p className="text-xs text-muted-foreground">
-              {post.publishedAt ? formatDate(post.publishedAt) : 'Draft'} · {post.readingTime} min read
+              {publicationDate(post, 'Draft')} · {post.readingTime} min read
             </p>
           </div>
           <span className="inline-flex shrink-0 items-center gap-1 text-sm font-medium">
@@ -43,7 +44,7 @@ export function AnalyticsPage() {
   useDocumentTitle('Analytics')
   const stats = useQuery(statsQuery())
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <div className="space-y-6">
       <header>
         <h1 className="text-3xl font-bold">Analytics</h1>
         <p className="text-muted-foreground">How your content is performing</p>

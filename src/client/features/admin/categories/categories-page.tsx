@@ -5,10 +5,9 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { toast } from '../../../lib/toast.tsx'
 import type { Category } from '#shared/schemas/category.ts'
 import { plural } from '#shared/text/format.ts'
-import { categoriesQuery, errorText, useCategoryMutations } from '../queries.ts'
+import { categoriesQuery, useCategoryMutations } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { CategoryDialog } from './category-dialog.tsx'
 
@@ -20,14 +19,11 @@ export function CategoriesPage() {
 
   const onDelete = (category: Category) => {
     if (!window.confirm('Are you sure you want to delete this category?')) return
-    remove.mutate(category.id, {
-      onSuccess: () => toast({ title: 'Category deleted successfully!' }),
-      onError: (err) => toast({ title: 'Error deleting category', description: errorText(err), variant: 'destructive' }),
-    })
+    remove.mutate(category.id)
   }
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <div className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Categories</h1>
@@ -56,7 +52,7 @@ export function CategoriesPage() {
                 <CardHeader className="flex flex-row items-start justify-between gap-2 pb-2">
                   <div className="flex min-w-0 items-center gap-3">
                     <span aria-hidden="true" className="size-4 shrink-0 rounded-full" style={{ backgroundColor: category.color }} />
-                    <CardTitle className="break-words text-lg">{category.name}</CardTitle>
+                    <CardTitle className="text-lg">{category.name}</CardTitle>
                   </div>
                   <div className="flex shrink-0">
                     <Button variant="ghost" size="icon" aria-label={`Edit ${category.name}`} onClick={(e) => setDialog({ open: true, category, trigger: e.currentTarget })}>

@@ -3,11 +3,10 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
-import { toast } from '../../../lib/toast.tsx'
 import { CategoryInputSchema, DEFAULT_CATEGORY_COLOR, type Category } from '#shared/schemas/category.ts'
 import { slugify } from '#shared/text/slugify.ts'
 import { Field, fieldErrors, invalidProps } from '../field.tsx'
-import { errorText, useCategoryMutations } from '../queries.ts'
+import { useCategoryMutations } from '../queries.ts'
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; category: Category | null; returnFocus?: HTMLElement | null }
 
@@ -54,15 +53,8 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
       return
     }
     setErrors({})
-    const handlers = (verb: 'created' | 'updated', failure: string) => ({
-      onSuccess: () => {
-        toast({ title: `Category ${verb} successfully!` })
-        onDone()
-      },
-      onError: (err: Error) => toast({ title: failure, description: errorText(err), variant: 'destructive' }),
-    })
-    if (category) update.mutate({ id: category.id, body: parsed.data }, handlers('updated', 'Error updating category'))
-    else create.mutate(parsed.data, handlers('created', 'Error creating category'))
+    if (category) update.mutate({ id: category.id, body: parsed.data }, { onSuccess: onDone })
+    else create.mutate(parsed.data, { onSuccess: onDone })
   }
 
   const invalid = (key: string) => invalidProps(`category-${key}`, errors[key])

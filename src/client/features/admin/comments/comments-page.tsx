@@ -7,24 +7,14 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
-import { toast } from '../../../lib/toast.tsx'
 import type { AdminComment } from '#shared/schemas/engagement.ts'
 import { formatDate } from '#shared/text/format.ts'
+import { ConfirmDeleteDialog } from '../confirm-delete-dialog.tsx'
 import { commentsQuery, useCommentMutations } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 
 function CommentCard({ comment }: { comment: AdminComment }) {
   const { approve, remove } = useCommentMutations()
-  const onApprove = () =>
-    approve.mutate(comment.id, {
-      onSuccess: () => toast({ title: 'Comment approved', description: 'The comment is now visible to readers.' }),
-      onError: () => toast({ title: 'Error', description: 'Failed to approve comment. Please try again.', variant: 'destructive' }),
-    })
-  const onDelete = () =>
-    remove.mutate(comment.id, {
-      onSuccess: () => toast({ title: 'Comment deleted', description: 'The comment has been permanently removed.' }),
-      onError: () => toast({ title: 'Error', description: 'Failed to delete comment. Please try again.', variant: 'destructive' }),
-    })
   return (
     <li>
       <Card data-testid="admin-comment">
@@ -38,18 +28,24 @@ function CommentCard({ comment }: { comment: AdminComment }) {
             {comment.authorName || 'Anonymous'}
             {comment.authorEmail ? ` · ${comment.authorEmail}` : ''}
           </p>
-          <p className="whitespace-pre-wrap break-words">{comment.content}</p>
+          <p className="whitespace-pre-wrap">{comment.content}</p>
           <div className="flex gap-2">
             {!comment.isApproved && (
-              <Button size="sm" onClick={onApprove} disabled={approve.isPending}>
+              <Button size="sm" onClick={() => approve.mutate(comment.id)} disabled={approve.isPending}>
                 <Check aria-hidden="true" />
                 Approve
               </Button>
             )}
-            <Button size="sm" variant="destructive" onClick={onDelete} disabled={remove.isPending}>
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
+            <ConfirmDeleteDialog
+              title="Delete Comment"
+              description="Are you sure you want to delete this comment? This action cannot be undone."
+              onConfirm={() => remove.mutate(comment.id)}
+            >
+              <Button size="sm" variant="destructive" disabled={remove.isPending}>
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            </ConfirmDeleteDialog>
           </div>
         </CardContent>
       </Card>
@@ -93,7 +89,7 @@ export function CommentsPage() {
   const pending = comments.data.filter((c) => !c.isApproved)
   const approved = comments.data.filter((c) => c.isApproved)
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="space-y-6">
       <header>
         <h1 className="text-3xl font-bold">Comment Management</h1>
         <p className="text-muted-foreground">

@@ -6,9 +6,9 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
 import { Link } from '../../../lib/router.tsx'
 import { paths } from '#shared/paths.ts'
-import { formatDate } from '#shared/text/format.ts'
 import { DeletePostButton } from '../posts/delete-post-button.tsx'
 import { EditPostLink, NewPostButton } from '../posts/post-links.tsx'
+import { publicationDate } from '../posts/publication-date.ts'
 import { postsQuery, statsQuery } from '../queries.ts'
 import { DASHBOARD_TILES, StatCards } from '../stat-cards.tsx'
 import { StatusBadge } from '../status-badge.tsx'
@@ -43,7 +43,7 @@ function RecentPosts() {
             <p className="truncate font-medium">{post.title}</p>
             <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               <StatusBadge status={post.status} />
-              <span>{post.publishedAt ? formatDate(post.publishedAt) : 'Draft'}</span>
+              <span>{publicationDate(post, 'Draft')}</span>
               <span>{post.readingTime} min read</span>
             </div>
           </div>
@@ -63,7 +63,7 @@ export function DashboardPage() {
   const stats = useQuery(statsQuery())
   if (!user) return null
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <div className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Welcome back, {user.username}!</h1>

@@ -1,4 +1,4 @@
-import type { PostForm } from './post-form.ts'
+import type { PostForm } from '#shared/post-draft.ts'
 
 /** Spec §3: a local backup of unsaved edits, valid for 24 hours; one per post id, or 'new'. */
 export const BACKUP_TTL_MS = 24 * 60 * 60 * 1000

@@ -34,13 +34,35 @@ export function insertAt(text: string, start: number, end: number, snippet: stri
   return { text: `${text.slice(0, start)}${snippet}${text.slice(end)}`, start: pos, end: pos }
 }
 
-export const UPLOAD_FAILED = '![Upload failed]()'
-
-export function uploadPlaceholder(token: string, name: string): string {
-  return `![Uploading ${name.replace(/[[\]]/g, '')}… ${token}]()`
+/** `![alt](url)`; brackets in the alt text would end it early, so they are dropped. */
+export function imageMarkdown(alt: string, url: string): string {
+  return `![${alt.replace(/[[\]\n]/g, '')}](${url})`
 }
 
-export function imageMarkdown(name: string, url: string): string {
-  const alt = name.replace(/\.[a-z0-9]+$/i, '').replace(/[[\]]/g, '')
-  return `![${alt}](${url})`
+/** The image on a paragraph of its own at `pos` (blank lines added only where missing); the cursor goes after it. */
+export function insertImage(text: string, pos: number, markdown: string): Edit {
+  const before = text.slice(0, pos)
+  const after = text.slice(pos)
+  const lead = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n'
+  const trail = after === '' || after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n'
+  const end = before.length + lead.length + markdown.length
+  return { text: `${before}${lead}${markdown}${trail}${after}`, start: end, end }
+}
+
+/**
+ * Where a position moves to when the text changes from `prev` to `next` (the user typed, pasted or an image arrived
+ * meanwhile): unchanged before the edit, shifted after it, and to the end of the edit when it fell inside it.
+ */
+export function shiftAnchor(prev: string, next: string, anchor: number): number {
+  let start = 0
+  while (start < prev.length && start < next.length && prev[start] === next[start]) start++
+  let endPrev = prev.length
+  let endNext = next.length
+  while (endPrev > start && endNext > start && prev[endPrev - 1] === next[endNext - 1]) {
+    endPrev--
+    endNext--
+  }
+  if (anchor < start) return anchor
+  if (anchor >= endPrev) return anchor + (endNext - endPrev)
+  return endNext
 }

@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
@@ -5,29 +6,44 @@ import { Card, CardContent } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { HttpError } from '../../../lib/api.ts'
 import { useAuth } from '../../../lib/auth.tsx'
-import { Link, useNavigate } from '../../../lib/router.tsx'
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx'
 import { toast } from '../../../lib/toast.tsx'
 import { paths } from '#shared/paths.ts'
 import type { Post, PostStatus } from '#shared/schemas/post.ts'
+import { isSafeUrl } from '#shared/schemas/common.ts'
 import { slugify } from '#shared/text/slugify.ts'
 import { Field, invalidProps } from '../field.tsx'
 import { errorText, usePostMutations } from '../queries.ts'
+import { AltTextWarning } from './alt-text-warning.tsx'
+import { imagesWithoutAlt } from './alt-text.ts'
 import { clearBackup, readBackup, writeBackup, type Backup } from './backup.ts'
+import { AutosaveStatus } from './autosave-status.tsx'
+import { autosaveKey, autosaveQuery, discardAutosave, editorKeys } from './editor-queries.ts'
+import { imageMarkdown, insertImage } from './markdown-actions.ts'
 import { MarkdownEditor } from './markdown-editor.tsx'
-import { formFromPost, toPostBody, validatePost, type PostForm } from './post-form.ts'
+import { PrePublishPanel } from './pre-publish-panel.tsx'
+import { RevisionsPanel } from './revisions-panel.tsx'
+import { SharePreviewPanel } from './share-preview-panel.tsx'
+import { useAutosave } from './use-autosave.ts'
+import { formFromPost, toPostBody, validatePost, type PostForm } from '#shared/post-draft.ts'
 import { PostSettingsPanel, SeoSettingsPanel } from './post-side-panels.tsx'
 import { RestoreBanner } from './restore-banner.tsx'
+import { SchedulePanel } from './schedule-panel.tsx'
 import { useUnsavedGuard } from './use-unsaved-guard.ts'
 
 const same = (a: PostForm, b: PostForm) => JSON.stringify(a) === JSON.stringify(b)
 
-/** A backup is offered when it is newer than the stored post and differs from it. */
-function pendingBackup(post: Post | null, initial: PostForm): Backup | null {
-  const backup = readBackup(post?.id ?? null)
+type Offer = Backup & { where: 'browser' | 'server' }
+
+/** A backup (this browser's, or the server's autosave) is offered when it is newer than the stored post and differs from it. */
+function pendingBackup(post: Post | null, initial: PostForm, backup: Backup | null): Backup | null {
   if (!backup || same(backup.form, initial)) return null
   if (post && Date.parse(backup.savedAt) <= Date.parse(post.updatedAt)) return null
   return backup
 }
+
+/** The newest of two offers; the same text found in both keeps the first (this browser's). */
+const newer = (a: Offer | null, b: Offer | null) => (!a ? b : !b || same(a.form, b.form) ? a : Date.parse(b.savedAt) > Date.parse(a.savedAt) ? b : a)
 
 export function PostEditor({ post }: { post: Post | null }) {
   const id = post?.id ?? null
@@ -36,12 +52,35 @@ export function PostEditor({ post }: { post: Post | null }) {
   const { create, update } = usePostMutations()
   const [baseline, setBaseline] = useState(() => formFromPost(post))
   const [form, setForm] = useState(baseline)
-  const [offer, setOffer] = useState(() => pendingBackup(post, baseline))
+  const key = autosaveKey(id)
+  const [offer, setOffer] = useState<Offer | null>(() => {
+    const local = pendingBackup(post, baseline, readBackup(id))
+    return local ? { ...local, where: 'browser' } : null
+  })
+  const serverCopy = useQuery(autosaveQuery(key))
+  const queryClient = useQueryClient()
+  const forgetServerCopy = () => queryClient.setQueryData(editorKeys.autosave(key), null)
+  const [split, setSplit] = useState(false)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const slugTouched = useRef(Boolean(post?.slug))
   const saved = useRef(false)
   const dirty = !same(form, baseline)
   useUnsavedGuard(dirty)
+  const autosave = useAutosave(key, form, dirty && !offer && !saved.current)
+
+  // The server's working copy arrives after the first render: offer it when it is the newest unsaved text.
+  const offeredServer = useRef(false)
+  useEffect(() => {
+    if (offeredServer.current || !serverCopy.data) return
+    offeredServer.current = true
+    const remote = pendingBackup(post, baseline, serverCopy.data)
+    if (remote && !dirty) setOffer((current) => newer(current, { ...remote, where: 'server' }))
+  }, [serverCopy.data, post, baseline, dirty])
+
+  const adoptForm = (next: PostForm) => {
+    setForm(next)
+    slugTouched.current = Boolean(next.slug)
+  }
 
   useEffect(() => {
     if (!dirty || offer || saved.current) return
@@ -49,6 +88,24 @@ export function PostEditor({ post }: { post: Post | null }) {
     return () => clearTimeout(timer)
   }, [form, dirty, offer, id])
 
+  // "Insert into post" from the media library arrives as ?insert=<url>&alt=<text>: added once, at the end, unsaved.
+  const [params, setParams] = useSearchParams()
+  const inserted = useRef(false)
+  useEffect(() => {
+    const url = params.get('insert')
+    if (inserted.current || !url) return
+    inserted.current = true
+    if (isSafeUrl(url)) {
+      setForm((f) => ({ ...f, content: insertImage(f.content, f.content.length, imageMarkdown(params.get('alt') ?? '', url)).text }))
+      toast({ title: 'Image added at the end of the post', description: 'Save the post to keep it.' })
+    }
+    const next = new URLSearchParams(params)
+    next.delete('insert')
+    next.delete('alt')
+    setParams(next)
+  }, [params, setParams])
+
+  const [altMissing, setAltMissing] = useState(0)
   const set = <K extends keyof PostForm>(key: K, value: PostForm[K]) => setForm((f) => ({ ...f, [key]: value }))
   const onTitle = (title: string) => setForm((f) => ({ ...f, title, slug: slugTouched.current && f.slug ? f.slug : slugify(title) }))
   const onSlug = (slug: string) => {
@@ -57,51 +114,33 @@ export function PostEditor({ post }: { post: Post | null }) {
   }
 
   const pending = create.isPending || update.isPending
-  const save = (status: PostStatus) => {
+  const save = (status: PostStatus, altChecked = false) => {
     const body = toPostBody(form, status, new Date())
     const found = validatePost(body)
     setErrors(found)
     if (Object.keys(found).length > 0) return
+    // A nudge, not a block: publishing images without alt text asks once, then goes ahead if told to.
+    const missing = status === 'published' && !altChecked ? imagesWithoutAlt(form.content).length : 0
+    if (missing > 0) return setAltMissing(missing)
     const done = () => {
       saved.current = true
       clearBackup(id)
+      forgetServerCopy()
       setBaseline(form)
       navigate(paths.admin.posts())
     }
-    // A taken slug (409) is also shown next to the slug field.
-    const failed = (title: string, err: Error) => {
-      toast({ title, description: errorText(err), variant: 'destructive' })
+    // The mutation toasts the outcome; a taken slug (409) is also shown next to the slug field.
+    const failed = (err: Error) => {
       if (err instanceof HttpError && err.status === 409) setErrors({ slug: errorText(err) })
     }
-    if (id === null) {
-      create.mutate(
-        { ...body, authorId: user?.id },
-        {
-          onSuccess: () => {
-            toast({ title: 'Post created successfully!' })
-            done()
-          },
-          onError: (err) => failed('Error creating post', err),
-        },
-      )
-    } else {
-      update.mutate(
-        { id, body },
-        {
-          onSuccess: () => {
-            toast({ title: 'Post updated successfully!' })
-            done()
-          },
-          onError: (err) => failed('Error updating post', err),
-        },
-      )
-    }
+    if (id === null) create.mutate({ ...body, authorId: user?.id }, { onSuccess: done, onError: failed })
+    else update.mutate({ id, body }, { onSuccess: done, onError: failed })
   }
 
-  const primaryLabel = !post || post.status === 'draft' ? 'Publish' : 'Update Post'
+  const primaryLabel = !post || post.status !== 'published' ? 'Publish' : 'Update Post'
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <div className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-3">
           <Button asChild variant="ghost" size="icon">
@@ -111,7 +150,8 @@ export function PostEditor({ post }: { post: Post | null }) {
           </Button>
           <h1 className="text-2xl font-bold sm:text-3xl">{post ? 'Edit Post' : 'Create New Post'}</h1>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <AutosaveStatus state={autosave} />
           <Button variant="outline" disabled={pending} onClick={() => save('draft')}>
             Save as Draft
           </Button>
@@ -120,21 +160,32 @@ export function PostEditor({ post }: { post: Post | null }) {
           </Button>
         </div>
       </header>
+      <AltTextWarning
+        count={altMissing}
+        contentId="post-content"
+        onCancel={() => setAltMissing(0)}
+        onConfirm={() => {
+          setAltMissing(0)
+          save('published', true)
+        }}
+      />
       {offer && (
         <RestoreBanner
           backup={offer}
+          where={offer.where}
           onRestore={() => {
-            setForm(offer.form)
-            slugTouched.current = Boolean(offer.form.slug)
+            adoptForm(offer.form)
             setOffer(null)
           }}
           onDiscard={() => {
             clearBackup(id)
+            void discardAutosave(key).catch(() => undefined)
+            forgetServerCopy()
             setOffer(null)
           }}
         />
       )}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className={split ? 'grid grid-cols-1 gap-6' : 'grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]'}>
         <Card>
           <CardContent className="space-y-4 pt-6">
             <Field id="post-title" label="Title" error={errors.title}>
@@ -162,13 +213,28 @@ export function PostEditor({ post }: { post: Post | null }) {
                 onChange={(apply) => setForm((f) => ({ ...f, content: apply(f.content) }))}
                 invalid={Boolean(errors.content)}
                 describedBy={errors.content ? 'post-content-error' : undefined}
+                split={split}
+                onSplitChange={setSplit}
               />
             </Field>
           </CardContent>
         </Card>
-        <div className="space-y-6">
+        <div className={split ? 'grid items-start gap-6 md:grid-cols-2 xl:grid-cols-3' : 'space-y-6'}>
+          <PrePublishPanel form={form} />
+          {post?.status !== 'published' && (
+            <SchedulePanel
+              value={form.scheduledAt ?? ''}
+              onChange={(value) => set('scheduledAt', value)}
+              scheduledFor={post?.status === 'scheduled' ? post.publishedAt : null}
+              error={errors.publishedAt}
+              pending={pending}
+              onSchedule={() => save('scheduled')}
+            />
+          )}
           <PostSettingsPanel form={form} errors={errors} set={set} />
           <SeoSettingsPanel form={form} errors={errors} set={set} />
+          {post && <SharePreviewPanel postId={post.id} slug={post.slug} />}
+          {post && <RevisionsPanel postId={post.id} current={form.content} onRestored={adoptForm} />}
         </div>
       </div>
     </div>

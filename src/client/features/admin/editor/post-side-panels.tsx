@@ -1,4 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { Images } from 'lucide-react'
+import { useState } from 'react'
+import { uploadOf } from '#shared/images/variants.ts'
+import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Checkbox } from '../../../components/ui/checkbox.tsx'
 import { Input } from '../../../components/ui/input.tsx'
@@ -6,8 +10,10 @@ import { Label } from '../../../components/ui/label.tsx'
 import { NativeSelect } from '../../../components/ui/native-select.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
 import { Field, invalidProps } from '../field.tsx'
+import { MediaPicker } from '../media/media-picker.tsx'
+import { thumbnailUrl } from '../media/media-queries.ts'
 import { categoriesQuery } from '../queries.ts'
-import type { PostForm } from './post-form.ts'
+import type { PostForm } from '#shared/post-draft.ts'
 
 type PanelProps = {
   form: PostForm
@@ -17,6 +23,7 @@ type PanelProps = {
 
 export function PostSettingsPanel({ form, errors, set }: PanelProps) {
   const categories = useQuery(categoriesQuery())
+  const [picking, setPicking] = useState(false)
   return (
     <Card>
       <CardHeader>
@@ -40,6 +47,20 @@ export function PostSettingsPanel({ form, errors, set }: PanelProps) {
             placeholder="https://... (defaults to the first image)"
             onChange={(e) => set('featuredImage', e.target.value)}
             {...invalidProps('post-featured-image', errors.featuredImage)}
+          />
+          {form.featuredImage && uploadOf(form.featuredImage) && (
+            <img src={thumbnailUrl(form.featuredImage)} alt="Featured image preview" className="aspect-video w-full rounded-md border bg-muted object-cover" />
+          )}
+          <Button variant="outline" size="sm" onClick={() => setPicking(true)}>
+            <Images aria-hidden="true" />
+            Choose from library
+          </Button>
+          <MediaPicker
+            open={picking}
+            onOpenChange={setPicking}
+            title="Choose the featured image"
+            description="Shown at the top of the post, on its cards and when it is shared."
+            onPick={(item) => set('featuredImage', item.url)}
           />
         </Field>
         <Field id="post-author-name" label="Author Name" error={errors.authorName}>

@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Label } from '../../../components/ui/label.tsx'
 import { toast } from '../../../lib/toast.tsx'
 import { UPLOAD_MIME_TYPES } from '#shared/schemas/site.ts'
-import { errorText, uploadImage } from '../queries.ts'
+import { uploadImage } from '../media/upload-image.ts'
+import { errorText } from '../queries.ts'
 
 /** Spec §9: footer-page images must be under 5MB. */
 export const FOOTER_IMAGE_MAX_BYTES = 5 * 1024 * 1024
@@ -22,7 +23,7 @@ export function FooterImageField({ url, onChange }: { url: string; onChange: (ur
     }
     setUploading(true)
     try {
-      onChange(await uploadImage(file))
+      onChange((await uploadImage(file)).url)
     } catch (err) {
       toast({ title: 'Upload failed', description: errorText(err), variant: 'destructive' })
     } finally {

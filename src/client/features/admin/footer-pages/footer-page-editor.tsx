@@ -7,7 +7,6 @@ import { Input } from '../../../components/ui/input.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
 import { Link, useNavigate } from '../../../lib/router.tsx'
-import { toast } from '../../../lib/toast.tsx'
 import { paths } from '#shared/paths.ts'
 import { FooterPageInputSchema, type FooterPage } from '#shared/schemas/site.ts'
 import { Field, fieldErrors, invalidProps } from '../field.tsx'
@@ -61,21 +60,14 @@ function FooterPageForm({ page }: { page: FooterPage | null }) {
     setErrors({})
     save.mutate(
       { id: page?.id ?? null, body },
-      {
-        onSuccess: () => {
-          toast({ title: page ? 'Footer page updated successfully!' : 'Footer page created successfully!' })
-          navigate(`${paths.admin.settings()}?tab=footer-pages`)
-        },
-        onError: () =>
-          toast({ title: page ? 'Error updating footer page' : 'Error creating footer page', description: 'Please try again.', variant: 'destructive' }),
-      },
+      { onSuccess: () => navigate(`${paths.admin.settings()}?tab=footer-pages`) },
     )
   }
 
   const invalid = (key: string) => invalidProps(`footer-${key}`, errors[key])
 
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="space-y-6">
       <header className="flex items-center gap-3">
         <Button asChild variant="ghost" size="icon">
           <Link href={`${paths.admin.settings()}?tab=footer-pages`} aria-label="Back to settings">

@@ -1,46 +1,38 @@
 import { Eye, ExternalLink, Send } from 'lucide-react'
 import { Button } from '../../../components/ui/button.tsx'
 import { CategoryBadge } from '../../../components/ui/badge.tsx'
-import { toast } from '../../../lib/toast.tsx'
 import { paths } from '#shared/paths.ts'
-import type { Post } from '#shared/schemas/post.ts'
-import { formatDate, formatViews, plural } from '#shared/text/format.ts'
-import { errorText, usePostMutations } from '../queries.ts'
+import type { PostCard } from '#shared/schemas/post.ts'
+import { viewsText } from '#shared/text/format.ts'
+import { usePostMutations } from '../queries.ts'
 import { StatusBadge } from '../status-badge.tsx'
 import { DeletePostButton } from './delete-post-button.tsx'
 import { EditPostLink } from './post-links.tsx'
+import { publicationDate } from './publication-date.ts'
 
-export function PostRow({ post }: { post: Post }) {
-  const { update } = usePostMutations()
-  const publish = () =>
-    update.mutate(
-      { id: post.id, body: { status: 'published' } },
-      {
-        onSuccess: () => toast({ title: 'Post published successfully!', description: 'Your post is now live.' }),
-        onError: (err) => toast({ title: 'Error publishing post', description: errorText(err), variant: 'destructive' }),
-      },
-    )
+export function PostRow({ post }: { post: PostCard }) {
+  const { publish } = usePostMutations()
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="admin-post-row">
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="text-lg font-semibold break-words">{post.title}</h2>
+          <h2 className="text-lg font-semibold">{post.title}</h2>
           <StatusBadge status={post.status} />
           {post.category && <CategoryBadge name={post.category.name} color={post.category.color} />}
         </div>
         {post.excerpt && <p className="line-clamp-2 text-sm text-muted-foreground">{post.excerpt}</p>}
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
-          <span>{post.publishedAt ? formatDate(post.publishedAt) : 'Not published'}</span>
+          <span>{publicationDate(post, 'Not published')}</span>
           <span>{post.readingTime} min read</span>
           <span className="inline-flex items-center gap-1">
             <Eye className="size-3" aria-hidden="true" />
-            {formatViews(post.views)} {plural(post.views, 'view')}
+            {viewsText(post.views)}
           </span>
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1">
-        {post.status === 'draft' && (
-          <Button variant="outline" size="sm" onClick={publish} disabled={update.isPending} aria-label={`Publish ${post.title}`}>
+        {post.status !== 'published' && (
+          <Button variant="outline" size="sm" onClick={() => publish.mutate(post.id)} disabled={publish.isPending} aria-label={`Publish ${post.title}`}>
             <Send aria-hidden="true" />
             Publish
           </Button>

@@ -40,7 +40,7 @@ export function PostsPage() {
   const hasFilters = Boolean(needle) || status !== 'all' || category !== 'all'
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <div className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Posts</h1>
@@ -64,6 +64,7 @@ export function PostsPage() {
           <option value="all">All Status</option>
           <option value="published">Published</option>
           <option value="draft">Draft</option>
+          <option value="scheduled">Scheduled</option>
         </NativeSelect>
         <NativeSelect aria-label="Filter by category" value={category} onChange={(e) => setParam('category', e.target.value, 'all')}>
           <option value="all">All Categories</option>

@@ -4,9 +4,8 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
-import { toast } from '../../../lib/toast.tsx'
 import { PASSWORD_MIN } from '#shared/schemas/user.ts'
-import { errorText, useChangePassword } from '../queries.ts'
+import { useChangePassword } from '../queries.ts'
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
 const FIELDS = [
@@ -29,13 +28,7 @@ export function PasswordTab() {
     setMismatch(false)
     change.mutate(
       { currentPassword: values.currentPassword, newPassword: values.newPassword },
-      {
-        onSuccess: () => {
-          toast({ title: 'Password changed successfully!' })
-          setValues(EMPTY)
-        },
-        onError: (err) => toast({ title: 'Error changing password', description: errorText(err), variant: 'destructive' }),
-      },
+      { onSuccess: () => setValues(EMPTY) },
     )
   }
 

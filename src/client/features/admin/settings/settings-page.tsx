@@ -1,4 +1,5 @@
-import { FileText, Lock, Share2, User } from 'lucide-react'
+import { Archive, FileText, Lock, Share2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
+import type { ComponentType } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
@@ -6,11 +7,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useAuth } from '../../../lib/auth.tsx'
 import { useSearchParams } from '../../../lib/router.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import { BackupTab } from './backup-tab.tsx'
 import { FooterPagesTab } from './footer-pages-tab.tsx'
 import { PasswordTab } from './password-tab.tsx'
+import { SecurityTab } from './security-tab.tsx'
 import { SocialTab } from './social-tab.tsx'
-
-const TABS = ['social', 'password', 'footer-pages', 'account'] as const
 
 function AccountTab() {
   const { user } = useAuth()
@@ -37,48 +38,42 @@ function AccountTab() {
   )
 }
 
+/** The tabs, in order; the first is the default. Add a tab here and it gets its trigger, panel and `?tab=` value. */
+const TABS: Array<{ value: string; label: string; icon: LucideIcon; Panel: ComponentType }> = [
+  { value: 'social', label: 'Social Media', icon: Share2, Panel: SocialTab },
+  { value: 'password', label: 'Password', icon: Lock, Panel: PasswordTab },
+  { value: 'security', label: 'Security', icon: ShieldCheck, Panel: SecurityTab },
+  { value: 'footer-pages', label: 'Footer Pages', icon: FileText, Panel: FooterPagesTab },
+  { value: 'account', label: 'Account', icon: User, Panel: AccountTab },
+  { value: 'backup', label: 'Backup & import', icon: Archive, Panel: BackupTab },
+]
+const DEFAULT_TAB = TABS[0]!.value
+
 export function SettingsPage() {
   useDocumentTitle('Settings')
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab')
-  const tab = TABS.find((t) => t === requested) ?? 'social'
+  const tab = TABS.find((t) => t.value === requested)?.value ?? DEFAULT_TAB
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="space-y-6">
       <header>
         <h1 className="text-3xl font-bold">Settings</h1>
         <p className="text-muted-foreground">Manage your blog settings</p>
       </header>
-      <Tabs value={tab} onValueChange={(value) => setParams(new URLSearchParams(value === 'social' ? '' : { tab: value }))}>
+      <Tabs value={tab} onValueChange={(value) => setParams(new URLSearchParams(value === DEFAULT_TAB ? '' : { tab: value }))}>
         <TabsList>
-          <TabsTrigger value="social">
-            <Share2 className="size-4" aria-hidden="true" />
-            Social Media
-          </TabsTrigger>
-          <TabsTrigger value="password">
-            <Lock className="size-4" aria-hidden="true" />
-            Password
-          </TabsTrigger>
-          <TabsTrigger value="footer-pages">
-            <FileText className="size-4" aria-hidden="true" />
-            Footer Pages
-          </TabsTrigger>
-          <TabsTrigger value="account">
-            <User className="size-4" aria-hidden="true" />
-            Account
-          </TabsTrigger>
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="social">
-          <SocialTab />
-        </TabsContent>
-        <TabsContent value="password">
-          <PasswordTab />
-        </TabsContent>
-        <TabsContent value="footer-pages">
-          <FooterPagesTab />
-        </TabsContent>
-        <TabsContent value="account">
-          <AccountTab />
-        </TabsContent>
+        {TABS.map(({ value, Panel }) => (
+          <TabsContent key={value} value={value}>
+            <Panel />
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   )

@@ -3,11 +3,11 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
-import { Label } from '../../../components/ui/label.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { toast } from '../../../lib/toast.tsx'
 import { SOCIAL_KEYS, type SiteSetting, type SocialKey } from '#shared/schemas/site.ts'
-import { settingsQuery, useSaveSettings } from '../queries.ts'
+import { Field, invalidProps, serverIssues } from '../field.tsx'
+import { errorText, settingsQuery, useSaveSettings } from '../queries.ts'
 
 const LABELS: Record<SocialKey, string> = { linkedin_url: 'LinkedIn URL', instagram_url: 'Instagram URL', x_url: 'X URL' }
 const PLACEHOLDERS: Record<SocialKey, string> = {
@@ -35,23 +35,40 @@ function SocialForm({ initial }: { initial: SiteSetting[] }) {
     const byKey = new Map(initial.map((s) => [s.key, s.value]))
     return { linkedin_url: byKey.get('linkedin_url') ?? '', instagram_url: byKey.get('instagram_url') ?? '', x_url: byKey.get('x_url') ?? '' }
   })
+  const [errors, setErrors] = useState<Partial<Record<SocialKey, string>>>({})
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    setErrors({})
     save.mutate(
       { settings: SOCIAL_KEYS.map((key) => ({ key, value: values[key].trim() })) },
       {
-        onSuccess: () => toast({ title: 'Settings saved successfully!' }),
-        onError: () => toast({ title: 'Error saving settings', description: 'Please try again.', variant: 'destructive' }),
+        onError: (err) => {
+          // The server names each refused value by its place in the list we sent (`settings.1.value`).
+          const byField: Partial<Record<SocialKey, string>> = {}
+          for (const issue of serverIssues(err)) {
+            const key = SOCIAL_KEYS[Number(/^settings\.(\d+)/.exec(issue.path)?.[1])]
+            if (key && !byField[key]) byField[key] = issue.message
+          }
+          setErrors(byField)
+          const fixable = Object.keys(byField).length > 0
+          toast({ title: 'Error saving settings', description: fixable ? 'Check the highlighted fields.' : errorText(err), variant: 'destructive' })
+        },
       },
     )
   }
   return (
     <form onSubmit={onSubmit} className="space-y-4">
       {SOCIAL_KEYS.map((key) => (
-        <div key={key} className="space-y-2">
-          <Label htmlFor={`social-${key}`}>{LABELS[key]}</Label>
-          <Input id={`social-${key}`} type="url" placeholder={PLACEHOLDERS[key]} value={values[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} />
-        </div>
+        <Field key={key} id={`social-${key}`} label={LABELS[key]} error={errors[key]}>
+          <Input
+            id={`social-${key}`}
+            type="url"
+            placeholder={PLACEHOLDERS[key]}
+            value={values[key]}
+            onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+            {...invalidProps(`social-${key}`, errors[key])}
+          />
+        </Field>
       ))}
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Settings'}

@@ -1,0 +1,241 @@
+// npm run bench:scale [-- --posts 100000]: uncached cost at 2,000 posts and at N (20,000 by default), on SQLite,
+// or on PostgreSQL when DATABASE_URL names a server (a fresh database is created and dropped there). Each page is
+// read at most once, so nothing comes from the response cache. Needs the production build (`npm run build`).
+import autocannon from 'autocannon'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { openDatabase } from '#server/db/client.ts'
+import { migrateToLatest } from '#server/db/migrate.ts'
+import { seedPosts } from './bench/seed-posts.ts'
+
+const args = process.argv.slice(2)
+const flag = (name: string) => {
+  const i = args.indexOf(`--${name}`)
+  return i >= 0 ? args[i + 1] : undefined
+}
+const N = Number(flag('posts') ?? 20_000)
+const SIZES = [...new Set([2_000, N])]
+const CONNECTIONS = 10
+const SERVER_URL = process.env.DATABASE_URL || ''
+const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' }
+
+if (!existsSync('dist/server/main.js')) {
+  console.error('No production build: run `npm run build` first (the benchmark measures, it does not build).')
+  process.exit(1)
+}
+
+type Row = Record<string, string>
+const results = new Map<number, Row>()
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: SERVER_URL })
+  await client.connect()
+  try {
+    await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
+
+function withDatabase(url: string, name: string) {
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+async function prepare(size: number) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-scale-'))
+  const dbName = `bench_scale_${process.pid}_${size}`
+  let databaseUrl = ''
+  if (SERVER_URL) {
+    await adminQuery(`drop database if exists ${dbName}`)
+    await adminQuery(`create database ${dbName}`)
+    databaseUrl = withDatabase(SERVER_URL, dbName)
+  }
+  const handle = openDatabase({ databaseUrl: databaseUrl || undefined, dataDir })
+  await migrateToLatest(handle.db)
+  const started = performance.now()
+  const seeded = await seedPosts(handle.db, size)
+  if (SERVER_URL) await adminQuery(`vacuum analyze`).catch(() => {})
+  const seedSeconds = (performance.now() - started) / 1000
+  await handle.close()
+  if (SERVER_URL) {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    await client.query('vacuum analyze')
+    await client.end()
+  }
+  return {
+    ...seeded,
+    seedSeconds,
+    cleanup: async () => {
+      rmSync(dataDir, { recursive: true, force: true })
+      if (SERVER_URL) await adminQuery(`drop database if exists ${dbName} with (force)`)
+    },
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+  }
+}
+
+async function startServer(env: Record<string, string>): Promise<{ base: string; proc: ChildProcess; coldStartMs: number; peakRssMb: () => number }> {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  const proc = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break
+    } catch {
+      /* starting */
+    }
+    if (performance.now() - started > 60_000) throw new Error('server did not start')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  const coldStartMs = performance.now() - started
+  const peakRssMb = () => {
+    const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))
+    return hwm ? Number(hwm[1]) / 1024 : 0
+  }
+  return { base, proc, coldStartMs, peakRssMb }
+}
+
+/** Drives each URL once over 10 connections. */
+async function load(base: string, urls: string[], method = 'GET') {
+  let i = 0
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    amount: urls.length,
+    method: method as 'GET',
+    headers: ACCEPT,
+    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: urls[i++ % urls.length] }) }],
+  })
+  const errors = result.errors + result.timeouts + result.non2xx
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors }
+}
+
+async function timed(url: string, init?: RequestInit) {
+  const t0 = performance.now()
+  const res = await fetch(url, { headers: ACCEPT, ...init })
+  await res.arrayBuffer()
+  if (!res.ok) throw new Error(`${url}: ${res.status}`)
+  return performance.now() - t0
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+
+function shuffle<T>(xs: T[], seed: number): T[] {
+  const out = [...xs]
+  let s = seed
+  for (let i = out.length - 1; i > 0; i--) {
+    s = (s * 1103515245 + 12345) % 2 ** 31
+    const j = s % (i + 1)
+    ;[out[i], out[j]] = [out[j]!, out[i]!]
+  }
+  return out
+}
+
+async function measure(size: number) {
+  console.log(`\n— ${size.toLocaleString('en-US')} posts on ${SERVER_URL ? 'PostgreSQL' : 'SQLite'}: seeding…`)
+  const blog = await prepare(size)
+  console.log(`  seeded in ${fmt(blog.seedSeconds, 1)} s; starting the server`)
+  const server = await startServer(blog.env)
+  const row: Row = { 'seed (s)': fmt(blog.seedSeconds, 1), 'cold start (ms)': fmt(server.coldStartMs) }
+  try {
+    const slugs = shuffle(blog.slugs, 7)
+    const warm = slugs.slice(0, 200)
+    for (const slug of warm) await timed(`${server.base}/blog/${slug}`)
+
+    const posts = slugs.slice(200, 200 + Math.min(3000, slugs.length - 200)).map((s) => `/blog/${s}`)
+    const p = await load(server.base, posts)
+    row['post pages (req/s)'] = fmt(p.rps)
+    row['post pages p99 (ms)'] = fmt(p.p99)
+
+    const pages = Math.ceil(size / 9)
+    const lists: string[] = []
+    for (let page = 2; page <= pages && lists.length < 3000; page++) {
+      for (const sort of ['latest', 'oldest', 'popular']) lists.push(`/blog?sort=${sort}&page=${page}`)
+      for (const c of blog.categories) if (page <= Math.ceil(size / 9 / blog.categories.length)) lists.push(`/category/${c}?page=${page}`)
+    }
+    const l = await load(server.base, shuffle(lists, 3).slice(0, 3000))
+    row['list pages (req/s)'] = fmt(l.rps)
+    row['list pages p99 (ms)'] = fmt(l.p99)
+
+    // What readers type: one word or two, drawn from the words posts are about; each query asked once.
+    let seed = 11
+    const pick = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return blog.words[seed % blog.words.length]!
+    }
+    const pairs = [...new Set(Array.from({ length: 8000 }, (_, i) => (i % 5 < 2 ? pick() : `${pick()} ${pick()}`)))]
+    const apiSearches = pairs.slice(0, 3000).map((q) => `/api/posts?status=published&search=${encodeURIComponent(q)}&limit=9`)
+    const s = await load(server.base, apiSearches)
+    row['search API (req/s)'] = fmt(s.rps)
+    row['search API p99 (ms)'] = fmt(s.p99)
+
+    const pageSearches = pairs.slice(3000, 4500).map((q) => `/blog?q=${encodeURIComponent(q)}`)
+    const sp = await load(server.base, pageSearches)
+    row['search pages (req/s)'] = fmt(sp.rps)
+
+    const single: number[] = []
+    for (const q of pairs.slice(5000, 5030)) single.push(await timed(`${server.base}/api/posts?search=${encodeURIComponent(q)}`))
+    for (const w of blog.words.slice(0, 10)) single.push(await timed(`${server.base}/api/posts?search=${encodeURIComponent(w.slice(0, 3))}`))
+    row['one search, median (ms)'] = fmt(median(single), 1)
+    row['one search, worst (ms)'] = fmt(Math.max(...single), 1)
+
+    const deep = [`/blog?page=${pages}`, `/blog?sort=oldest&page=${pages - 1}`, `/blog?sort=popular&page=${pages - 2}`]
+    row['deep list page, first read (ms)'] = fmt(Math.max(...(await Promise.all(deep.map((u) => timed(`${server.base}${u}`))))), 1)
+    row['page past the end (ms)'] = fmt(await timed(`${server.base}/blog?page=${pages + 1000}`), 1)
+
+    const sitemapMs = await timed(`${server.base}/sitemap.xml`)
+    row['first sitemap (ms)'] = fmt(sitemapMs)
+
+    // Cached throughput, then the same while view beacons arrive 10 times a second.
+    const cached = ['/', '/blog', `/blog/${warm[0]}`]
+    for (const u of cached) await timed(`${server.base}${u}`)
+    const cachedUrls = Array.from({ length: 40_000 }, (_, i) => cached[i % cached.length]!)
+    const quiet = await load(server.base, cachedUrls)
+    const ids = (await (await fetch(`${server.base}/api/posts?limit=20`)).json()) as Array<{ id: string }>
+    let beaconIndex = 0
+    const beacons = setInterval(() => {
+      const id = ids[beaconIndex++ % ids.length]!.id
+      fetch(`${server.base}/api/posts/${id}/view`, { method: 'POST', headers: { origin: server.base, 'user-agent': `Reader ${beaconIndex}` } }).catch(() => {})
+    }, 100)
+    const busy = await load(server.base, cachedUrls)
+    clearInterval(beacons)
+    row['cached pages (req/s)'] = fmt(quiet.rps)
+    row['cached with beacons (ratio)'] = fmt(busy.rps / quiet.rps, 2)
+    row['errors'] = String(p.errors + l.errors + s.errors + sp.errors + quiet.errors + busy.errors)
+    row['peak RSS (MB)'] = fmt(server.peakRssMb(), 1)
+  } finally {
+    server.proc.kill('SIGTERM')
+    await new Promise((r) => server.proc.once('exit', r))
+    await blog.cleanup()
+  }
+  results.set(size, row)
+}
+
+for (const size of SIZES) await measure(size)
+
+const measures = [...(results.get(SIZES[0]!) ? Object.keys(results.get(SIZES[0]!)!) : [])]
+console.log(`\n## Uncached cost on ${SERVER_URL ? 'PostgreSQL' : 'SQLite'} (${CONNECTIONS} connections, each page read once)\n`)
+console.log(`| measure | ${SIZES.map((s) => `${s.toLocaleString('en-US')} posts`).join(' | ')} |`)
+console.log(`|---|${SIZES.map(() => '---:').join('|')}|`)
+for (const m of measures) console.log(`| ${m} | ${SIZES.map((s) => results.get(s)?.[m] ?? '').join(' | ')} |`)
+process.exit(0)

@@ -1,0 +1,40 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import type { Category } from '#shared/schemas/category.ts'
+import type { SiteSetting } from '#shared/schemas/site.ts'
+import { categoriesQuery, siteSettingsQuery } from '../../features/site/queries.ts'
+import { RouterProvider } from '../../lib/router.tsx'
+import { SiteFooter } from './site-footer.tsx'
+
+const category = { id: 'c1', name: 'Science', slug: 'science', description: null, color: '#10b981', postCount: 1, createdAt: '2026-01-01T00:00:00.000Z' }
+
+function footer(categories: Category[], settings: SiteSetting[]): string {
+  const client = new QueryClient()
+  client.setQueryData(categoriesQuery().queryKey, categories)
+  client.setQueryData(siteSettingsQuery().queryKey, settings)
+  return renderToStaticMarkup(
+    <QueryClientProvider client={client}>
+      <RouterProvider url="/">
+        <SiteFooter />
+      </RouterProvider>
+    </QueryClientProvider>,
+  )
+}
+
+const headings = (html: string) => [...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1])
+
+describe('SiteFooter', () => {
+  it('hides Categories without categories and Connect without social links', () => {
+    const html = footer([], [{ key: 'x_url', value: '' }])
+    expect(headings(html)).toEqual(['Navigation'])
+    expect(html).not.toContain('aria-label="Categories"')
+  })
+
+  it('shows each section once it has a link', () => {
+    const html = footer([category], [{ key: 'linkedin_url', value: 'https://linkedin.com/in/me' }])
+    expect(headings(html)).toEqual(['Navigation', 'Categories', 'Connect'])
+    expect(html).toContain('href="/category/science"')
+    expect(html).toContain('href="https://linkedin.com/in/me"')
+  })
+})

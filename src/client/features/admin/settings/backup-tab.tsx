@@ -1,0 +1,128 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import type { ImportReport } from '#shared/schemas/backup.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
+import { Input } from '../../../components/ui/input.tsx'
+import { Label } from '../../../components/ui/label.tsx'
+import { toast } from '../../../lib/toast.tsx'
+import { downloadBackup, uploadImport, type Progress } from './backup-transfer.ts'
+
+function ProgressBar({ progress, label }: { progress: Progress; label: string }) {
+  const percent = progress.fraction === null ? undefined : Math.round(progress.fraction * 100)
+  return (
+    <div className="space-y-1" aria-live="polite">
+      <progress className="h-2 w-full accent-primary" max={100} value={percent} aria-label={label} />
+      <p className="text-sm text-muted-foreground">{progress.label}</p>
+    </div>
+  )
+}
+
+function ReportView({ report }: { report: ImportReport }) {
+  const created = Object.entries(report.created).filter(([, n]) => n > 0)
+  return (
+    <section aria-label="Import report" className="space-y-3 rounded-md border p-4 text-sm">
+      <h3 className="font-semibold">{report.dryRun ? 'Dry run: nothing was written' : 'Import finished'} ({report.format})</h3>
+      <p>{created.length ? created.map(([kind, n]) => `${n} ${kind}`).join(', ') : 'Nothing new'}{report.dryRun ? ' would be created.' : ' created.'}</p>
+      {report.skippedCount > 0 && (
+        <div>
+          <p className="font-medium">Skipped {report.skippedCount} ({report.conflicts} conflicts)</p>
+          <ul className="list-disc pl-5">{report.skipped.map((s, i) => <li key={i}>{`${s.kind} “${s.item}”: ${s.reason}`}</li>)}</ul>
+        </div>
+      )}
+      {report.missingImageCount > 0 && (
+        <div>
+          <p className="font-medium">Images not found ({report.missingImageCount})</p>
+          <ul className="list-disc pl-5 break-all">{report.missingImages.map((m) => <li key={m}>{m}</li>)}</ul>
+        </div>
+      )}
+      {report.warningCount > 0 && (
+        <div>
+          <p className="font-medium">Warnings ({report.warningCount})</p>
+          <ul className="list-disc pl-5">{report.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
+        </div>
+      )}
+    </section>
+  )
+}
+
+export function BackupTab() {
+  const queryClient = useQueryClient()
+  const [download, setDownload] = useState<Progress | null>(null)
+  const [upload, setUpload] = useState<Progress | null>(null)
+  const [report, setReport] = useState<ImportReport | null>(null)
+
+  const onDownload = async () => {
+    setDownload({ label: 'Preparing the backup…', fraction: null })
+    try {
+      await downloadBackup(setDownload)
+    } catch (error) {
+      setDownload(null)
+      toast({ title: 'Backup failed', description: (error as Error).message, variant: 'destructive' })
+    }
+  }
+
+  const onImport = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    const dryRun = data.get('dryRun') === 'on'
+    data.delete('dryRun')
+    if (!(data.get('media') as File | null)?.size) data.delete('media')
+    setReport(null)
+    setUpload({ label: 'Starting…', fraction: 0 })
+    try {
+      const result = await uploadImport(data, dryRun, setUpload)
+      setReport(result)
+      if (!dryRun) await queryClient.invalidateQueries()
+    } catch (error) {
+      toast({ title: 'Import failed', description: (error as Error).message, variant: 'destructive' })
+    } finally {
+      setUpload(null)
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Backup</CardTitle>
+          <CardDescription>One file with every post, category, comment, like and view, the settings, footer pages, redirects and every uploaded image.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <Button type="button" onClick={onDownload} disabled={download !== null && download.fraction !== 1}>
+            Download backup
+          </Button>
+          {download && <ProgressBar progress={download} label="Backup download" />}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Import</CardTitle>
+          <CardDescription>A backup of this blog, a Ghost export (.json), a WordPress export (.xml) or Markdown files with front matter (.zip). Existing posts are never overwritten.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onImport} className="max-w-md space-y-4">
+            <div className="space-y-2">
+              <Label htmlFor="import-file">Export file</Label>
+              <Input id="import-file" name="file" type="file" required accept=".zip,.json,.xml,.md,.markdown" />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="import-media">Images (optional .zip)</Label>
+              <Input id="import-media" name="media" type="file" accept=".zip" />
+            </div>
+            <div className="flex items-center gap-2">
+              <input id="import-dry-run" name="dryRun" type="checkbox" className="size-4" />
+              <Label htmlFor="import-dry-run">Dry run: only report what would be created</Label>
+            </div>
+            <Button type="submit" disabled={upload !== null}>
+              Import
+            </Button>
+            {upload && <ProgressBar progress={upload} label="Import progress" />}
+          </form>
+          {report && <div className="mt-6"><ReportView report={report} /></div>}
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

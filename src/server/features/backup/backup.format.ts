@@ -1,0 +1,97 @@
+import { z } from 'zod'
+
+/**
+ * The backup file (docs/backup-format.md): a zip holding manifest.json, one JSON-lines file per kind under data/,
+ * and the uploaded originals under media/. Lines are read one at a time, so a restore's memory does not grow with
+ * the blog. Bump FORMAT_VERSION on any change an older reader would get wrong; readers refuse newer versions.
+ */
+export const FORMAT_NAME = 'lab-blog-backup'
+export const FORMAT_VERSION = 1
+export const MANIFEST_PATH = 'manifest.json'
+export const MEDIA_DIR = 'media/'
+
+/** The data files in the order a restore reads them (each kind refers only to kinds before it). */
+export const DATA_KINDS = ['users', 'categories', 'images', 'posts', 'comments', 'likes', 'views', 'footerPages', 'settings', 'redirects'] as const
+export type DataKind = (typeof DATA_KINDS)[number]
+export const dataPath = (kind: DataKind) => `data/${kind}.jsonl`
+
+const text = (max: number) => z.string().max(max)
+const iso = z.string().min(10).max(40)
+const id = z.string().min(1).max(64)
+const slug = z.string().min(1).max(200)
+
+export const ManifestSchema = z.object({
+  format: z.literal(FORMAT_NAME),
+  version: z.number().int().min(1),
+  createdAt: iso,
+  app: z.string(),
+  engine: z.string(),
+  withSecrets: z.boolean(),
+  counts: z.record(z.string(), z.number().int().min(0)),
+})
+export type Manifest = z.infer<typeof ManifestSchema>
+
+export const RecordSchemas = {
+  users: z.object({ id, username: text(200), email: text(320), role: text(20), createdAt: iso, passwordHash: text(500).optional() }),
+  categories: z.object({ id, name: text(200), slug, description: text(2000).nullable(), color: text(20), createdAt: iso }),
+  images: z.object({
+    fileName: z.string().regex(/^[a-f0-9]{64}\.(jpg|png|gif|webp)$/),
+    mime: text(50),
+    size: z.number().int().min(0),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    createdAt: iso,
+  }),
+  posts: z.object({
+    id,
+    title: text(1000),
+    slug,
+    content: text(5_000_000),
+    excerpt: text(10_000),
+    featuredImage: text(2000).nullable(),
+    categoryId: id.nullable(),
+    authorId: id,
+    authorName: text(200).nullable(),
+    status: z.enum(['draft', 'published']),
+    tags: z.array(text(100)).max(100),
+    metaTitle: text(1000).nullable(),
+    metaDescription: text(2000).nullable(),
+    readingTime: z.number().int().min(0),
+    views: z.number().int().min(0),
+    publishedAt: iso.nullable(),
+    featured: z.boolean(),
+    featuredAt: iso.nullable(),
+    createdAt: iso,
+    updatedAt: iso,
+  }),
+  comments: z.object({
+    id,
+    postId: id,
+    authorName: text(200),
+    authorEmail: text(320).nullable(),
+    content: text(100_000),
+    approved: z.boolean(),
+    ip: text(100).nullable(),
+    createdAt: iso,
+    updatedAt: iso,
+  }),
+  likes: z.object({ id, postId: id, visitorId: text(200), createdAt: iso }),
+  views: z.object({ postId: id, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), views: z.number().int().min(0) }),
+  footerPages: z.object({
+    id,
+    title: text(1000),
+    slug,
+    content: text(1_000_000),
+    featuredImage: text(2000).nullable(),
+    metaTitle: text(1000).nullable(),
+    metaDescription: text(2000).nullable(),
+    active: z.boolean(),
+    sortOrder: z.number().int(),
+    createdAt: iso,
+    updatedAt: iso,
+  }),
+  settings: z.object({ key: text(200), value: text(100_000), createdAt: iso, updatedAt: iso }),
+  redirects: z.object({ id, fromPath: text(1000), toPath: text(1000), source: text(20), hits: z.number().int().min(0), createdAt: iso }),
+} satisfies Record<DataKind, z.ZodType>
+
+export type Records = { [K in DataKind]: z.infer<(typeof RecordSchemas)[K]> }

@@ -1,0 +1,175 @@
+import type { Db } from '../../db/client.ts'
+import type { DataKind, Records } from './backup.format.ts'
+
+const PAGE = 500
+
+const bool = (v: number | string | boolean) => Number(v) === 1 || v === true
+const parseTags = (json: string): string[] => {
+  try {
+    const tags: unknown = JSON.parse(json)
+    return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/** Walks a table in primary-key order, a page at a time, so memory holds one page whatever the table's size. */
+async function* keyset<Row>(next: (after: string | null) => Promise<Row[]>, keyOf: (row: Row) => string): AsyncGenerator<Row> {
+  let after: string | null = null
+  for (;;) {
+    const rows = await next(after)
+    yield* rows
+    if (rows.length < PAGE) return
+    after = keyOf(rows[rows.length - 1]!)
+  }
+}
+
+type Walkers = { [K in DataKind]: (db: Db, withSecrets: boolean) => AsyncGenerator<Records[K]> }
+
+export const walkers: Walkers = {
+  async *users(db, withSecrets) {
+    const rows = keyset((after) => db.selectFrom('users').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
+    for await (const r of rows) {
+      yield { id: r.id, username: r.username, email: r.email, role: r.role, createdAt: r.created_at, ...(withSecrets ? { passwordHash: r.password_hash } : {}) }
+    }
+  },
+  async *categories(db) {
+    const rows = keyset((after) => db.selectFrom('categories').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
+    for await (const r of rows) yield { id: r.id, name: r.name, slug: r.slug, description: r.description, color: r.color, createdAt: r.created_at }
+  },
+  async *images(db) {
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('images')
+          .select(['file_name', 'mime', 'size', 'width', 'height', 'created_at'])
+          .$if(after !== null, (q) => q.where('file_name', '>', after!))
+          .orderBy('file_name')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.file_name,
+    )
+    for await (const r of rows) yield { fileName: r.file_name, mime: r.mime, size: Number(r.size), width: r.width, height: r.height, createdAt: r.created_at }
+  },
+  async *posts(db) {
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('posts')
+          .select(['id', 'title', 'slug', 'content', 'excerpt', 'featured_image', 'category_id', 'author_id', 'author_name', 'status', 'tags', 'meta_title', 'meta_description', 'reading_time', 'views', 'published_at', 'featured', 'featured_at', 'created_at', 'updated_at'])
+          .$if(after !== null, (q) => q.where('id', '>', after!))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.id,
+    )
+    for await (const r of rows) {
+      yield {
+        id: r.id,
+        title: r.title,
+        slug: r.slug,
+        content: r.content,
+        excerpt: r.excerpt,
+        featuredImage: r.featured_image,
+        categoryId: r.category_id,
+        authorId: r.author_id,
+        authorName: r.author_name,
+        status: r.status === 'published' ? 'published' : 'draft',
+        tags: parseTags(r.tags),
+        metaTitle: r.meta_title,
+        metaDescription: r.meta_description,
+        readingTime: Number(r.reading_time),
+        views: Number(r.views),
+        publishedAt: r.published_at,
+        featured: bool(r.featured),
+        featuredAt: r.featured_at,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      }
+    }
+  },
+  async *comments(db) {
+    const rows = keyset((after) => db.selectFrom('comments').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
+    for await (const r of rows) {
+      yield { id: r.id, postId: r.post_id, authorName: r.author_name, authorEmail: r.author_email, content: r.content, approved: bool(r.is_approved), ip: r.ip, createdAt: r.created_at, updatedAt: r.updated_at }
+    }
+  },
+  async *likes(db) {
+    const rows = keyset((after) => db.selectFrom('likes').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
+    for await (const r of rows) yield { id: r.id, postId: r.post_id, visitorId: r.visitor_id, createdAt: r.created_at }
+  },
+  async *views(db) {
+    // Composite key (post_id, day): the key is the two joined by a character neither contains.
+    const rows = keyset(
+      (after) => {
+        const [postId, day] = after === null ? [] : after.split('\n')
+        return db
+          .selectFrom('post_views_daily')
+          .select(['post_id', 'day', 'views'])
+          .$if(after !== null, (q) => q.where((eb) => eb.or([eb('post_id', '>', postId!), eb.and([eb('post_id', '=', postId!), eb('day', '>', day!)])])))
+          .orderBy('post_id')
+          .orderBy('day')
+          .limit(PAGE)
+          .execute()
+      },
+      (r) => `${r.post_id}\n${r.day}`,
+    )
+    for await (const r of rows) yield { postId: r.post_id, day: r.day, views: Number(r.views) }
+  },
+  async *footerPages(db) {
+    const rows = keyset((after) => db.selectFrom('footer_pages').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
+    for await (const r of rows) {
+      yield {
+        id: r.id,
+        title: r.title,
+        slug: r.slug,
+        content: r.content,
+        featuredImage: r.featured_image,
+        metaTitle: r.meta_title,
+        metaDescription: r.meta_description,
+        active: bool(r.is_active),
+        sortOrder: Number(r.sort_order),
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      }
+    }
+  },
+  async *settings(db) {
+    const rows = keyset((after) => db.selectFrom('site_settings').selectAll().$if(after !== null, (q) => q.where('key', '>', after!)).orderBy('key').limit(PAGE).execute(), (r) => r.key)
+    // Lock rows exist only inside a running transaction; nothing else here is a secret.
+    for await (const r of rows) if (!r.key.startsWith('lock:')) yield { key: r.key, value: r.value, createdAt: r.created_at, updatedAt: r.updated_at }
+  },
+  async *redirects(db) {
+    const rows = keyset((after) => db.selectFrom('redirects').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
+    for await (const r of rows) yield { id: r.id, fromPath: r.from_path, toPath: r.to_path, source: r.source, hits: Number(r.hits), createdAt: r.created_at }
+  },
+}
+
+const TABLES: Record<DataKind, 'users' | 'categories' | 'images' | 'posts' | 'comments' | 'likes' | 'post_views_daily' | 'footer_pages' | 'site_settings' | 'redirects'> = {
+  users: 'users',
+  categories: 'categories',
+  images: 'images',
+  posts: 'posts',
+  comments: 'comments',
+  likes: 'likes',
+  views: 'post_views_daily',
+  footerPages: 'footer_pages',
+  settings: 'site_settings',
+  redirects: 'redirects',
+}
+
+export async function countRows(db: Db, kind: DataKind): Promise<number> {
+  const row = await db.selectFrom(TABLES[kind]).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** About how many bytes the backup will be: the images as they are, the text as stored (deflate makes it smaller). */
+export async function estimateBytes(db: Db): Promise<number> {
+  const images = await db.selectFrom('images').select((eb) => eb.fn.sum<number>('size').as('n')).executeTakeFirst()
+  const posts = await db.selectFrom('posts').select((eb) => eb.fn.sum<number>(eb.fn('length', ['content'])).as('n')).executeTakeFirst()
+  return Number(images?.n ?? 0) + Math.round(Number(posts?.n ?? 0) / 3)
+}
+
+export async function imageBytes(db: Db, fileName: string): Promise<Uint8Array | undefined> {
+  return (await db.selectFrom('images').select('bytes').where('file_name', '=', fileName).executeTakeFirst())?.bytes
+}

@@ -1,0 +1,144 @@
+import type { Transaction } from 'kysely'
+import type { Db } from '../../db/client.ts'
+import type { CategoryRow, CommentRow, Database, FooterPageRow, UserRow } from '../../db/schema.ts'
+
+/** Imports write inside one transaction: all or nothing. */
+export type Trx = Transaction<Database> | Db
+
+const IN_CHUNK = 500
+async function inChunks<T, R>(items: T[], fn: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = []
+  for (let i = 0; i < items.length; i += IN_CHUNK) out.push(...(await fn(items.slice(i, i + IN_CHUNK))))
+  return out
+}
+
+export async function findUsersMatching(db: Trx, user: Pick<UserRow, 'id' | 'username' | 'email'>): Promise<Array<Pick<UserRow, 'id' | 'username' | 'email' | 'role'>>> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'role'])
+    .where((eb) => eb.or([eb('id', '=', user.id), eb('username', '=', user.username), eb('email', '=', user.email)]))
+    .execute()
+}
+
+export async function findCategoriesMatching(db: Trx, slugs: string[], names: string[]): Promise<Array<Pick<CategoryRow, 'id' | 'slug' | 'name'>>> {
+  if (!slugs.length && !names.length) return []
+  return db
+    .selectFrom('categories')
+    .select(['id', 'slug', 'name'])
+    .where((eb) => eb.or([eb('slug', 'in', slugs.length ? slugs : ['']), eb('name', 'in', names.length ? names : [''])]))
+    .execute()
+}
+
+export async function categoryIdExists(db: Trx, id: string): Promise<boolean> {
+  return (await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+}
+
+export async function insertCategory(db: Trx, row: CategoryRow): Promise<void> {
+  await db.insertInto('categories').values(row).execute()
+}
+
+/** Which of these slugs and ids posts already use. */
+export async function findTakenPosts(db: Trx, slugs: string[], ids: string[]): Promise<{ slugs: Set<string>; ids: Set<string> }> {
+  const bySlug = await inChunks(slugs, (chunk) => db.selectFrom('posts').select('slug').where('slug', 'in', chunk).execute())
+  const byId = await inChunks(ids, (chunk) => db.selectFrom('posts').select('id').where('id', 'in', chunk).execute())
+  return { slugs: new Set(bySlug.map((r) => r.slug)), ids: new Set(byId.map((r) => r.id)) }
+}
+
+export async function findExistingIds(db: Trx, table: 'comments' | 'likes', ids: string[]): Promise<Set<string>> {
+  const rows = await inChunks(ids, (chunk) => db.selectFrom(table).select('id').where('id', 'in', chunk).execute())
+  return new Set(rows.map((r) => r.id))
+}
+
+export async function insertComments(db: Trx, rows: CommentRow[]): Promise<void> {
+  if (rows.length) await db.insertInto('comments').values(rows).execute()
+}
+
+export async function insertLikes(db: Trx, rows: Array<{ id: string; post_id: string; visitor_id: string; created_at: string }>): Promise<void> {
+  if (rows.length) await db.insertInto('likes').values(rows).onConflict((oc) => oc.columns(['post_id', 'visitor_id']).doNothing()).execute()
+}
+
+export async function insertDailyViews(db: Trx, rows: Array<{ post_id: string; day: string; views: number }>): Promise<void> {
+  if (rows.length) await db.insertInto('post_views_daily').values(rows).onConflict((oc) => oc.columns(['post_id', 'day']).doNothing()).execute()
+}
+
+/** Sets the imported posts' like and approved-comment counters to what their rows say: one update per post, none for others. */
+export async function recountEngagement(db: Trx, postIds: string[]): Promise<void> {
+  for (let i = 0; i < postIds.length; i += IN_CHUNK) {
+    const chunk = postIds.slice(i, i + IN_CHUNK)
+    const likes = await db.selectFrom('likes').select(['post_id', (eb) => eb.fn.countAll<number>().as('n')]).where('post_id', 'in', chunk).groupBy('post_id').execute()
+    const comments = await db
+      .selectFrom('comments')
+      .select(['post_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('post_id', 'in', chunk)
+      .where('is_approved', '=', 1)
+      .groupBy('post_id')
+      .execute()
+    const likeCount = new Map(likes.map((r) => [r.post_id, Number(r.n)]))
+    const commentCount = new Map(comments.map((r) => [r.post_id, Number(r.n)]))
+    for (const id of chunk) {
+      const like_count = likeCount.get(id) ?? 0
+      const comment_count = commentCount.get(id) ?? 0
+      if (like_count || comment_count) await db.updateTable('posts').set({ like_count, comment_count }).where('id', '=', id).execute()
+    }
+  }
+}
+
+export async function findFooterPage(db: Trx, slug: string): Promise<FooterPageRow | undefined> {
+  return db.selectFrom('footer_pages').selectAll().where('slug', '=', slug).executeTakeFirst()
+}
+
+export async function footerPageIdExists(db: Trx, id: string): Promise<boolean> {
+  return (await db.selectFrom('footer_pages').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+}
+
+export async function insertFooterPage(db: Trx, row: FooterPageRow): Promise<void> {
+  await db.insertInto('footer_pages').values(row).execute()
+}
+
+export async function replaceFooterPage(db: Trx, existingId: string, row: FooterPageRow): Promise<void> {
+  await db.deleteFrom('footer_pages').where('id', '=', existingId).execute()
+  await db.insertInto('footer_pages').values(row).execute()
+}
+
+export async function findSetting(db: Trx, key: string): Promise<{ value: string } | undefined> {
+  return db.selectFrom('site_settings').select('value').where('key', '=', key).executeTakeFirst()
+}
+
+export async function writeSetting(db: Trx, row: { key: string; value: string; created_at: string; updated_at: string }): Promise<void> {
+  await db
+    .insertInto('site_settings')
+    .values({ id: crypto.randomUUID(), ...row })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+    .execute()
+}
+
+export async function findRedirectTargets(db: Trx, fromPaths: string[]): Promise<Map<string, string>> {
+  const rows = await inChunks(fromPaths, (chunk) => db.selectFrom('redirects').select(['from_path', 'to_path']).where('from_path', 'in', chunk).execute())
+  return new Map(rows.map((r) => [r.from_path, r.to_path]))
+}
+
+export async function insertRedirect(db: Trx, row: { id: string; from_path: string; to_path: string; source: string; hits: number; created_at: string }): Promise<void> {
+  await db.insertInto('redirects').values(row).execute()
+}
+
+export async function existingImageNames(db: Trx, names: string[]): Promise<Set<string>> {
+  const rows = await inChunks(names, (chunk) => db.selectFrom('images').select('file_name').where('file_name', 'in', chunk).execute())
+  return new Set(rows.map((r) => r.file_name))
+}
+
+/** An uploaded original as it was stored; variants (when there are any) are made again from it. */
+export async function insertOriginalImage(
+  db: Trx,
+  row: { file_name: string; mime: string; bytes: Buffer; width: number | null; height: number | null; created_at: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('images')
+    .values({ id: crypto.randomUUID(), ...row, size: row.bytes.length })
+    .onConflict((oc) => oc.column('file_name').doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+export async function imageCreatedAt(db: Trx, fileName: string): Promise<string | undefined> {
+  return (await db.selectFrom('images').select('created_at').where('file_name', '=', fileName).executeTakeFirst())?.created_at
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { PostCardSchema } from '#shared/schemas/post.ts'
+import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { adminCookie, createPost, insertCategory, manualClock, MINUTE } from './posts.fixtures.ts'
+
+const Cards = z.array(PostCardSchema)
+
+describe('full-text search', () => {
+  let t: TestApp
+  let cookie: string
+  const clock = manualClock()
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock })
+    cookie = await adminCookie(t)
+    const code = await insertCategory(t, 'Code', 'code')
+    const make = async (body: Parameters<typeof createPost>[2]) => {
+      clock.tick(MINUTE)
+      return createPost(t, cookie, body)
+    }
+    await make({ title: 'Notes on servers', content: 'We could build this blog with React and fastify, said someone once.', status: 'published' })
+    await make({ title: 'Building This Blog with Fastify and React', content: 'The stack, [linked](https://example.com/reactive) here.', status: 'published', categoryId: code })
+    await make({ title: 'Habits', content: 'Morning runs. **Typescript** everywhere. Unicode: café crème', status: 'published', tags: ['Productivity'] })
+    await make({ title: 'Secret fastify draft', content: 'React hidden', status: 'draft' })
+    await make({ title: 'Older twin', content: 'identical words here', status: 'published' })
+    await make({ title: 'Newer twin', content: 'identical words here', status: 'published' })
+  })
+  afterAll(() => t.close())
+
+  const search = async (q: string, extra = '', asAdmin = false) => {
+    const res = await t.request({ method: 'GET', url: `/api/posts?search=${encodeURIComponent(q)}${extra}`, cookie: asAdmin ? cookie : undefined })
+    expect(res.statusCode, res.body).toBe(200)
+    return { cards: Cards.parse(res.json()), total: Number(res.headers['x-total-count']) }
+  }
+  const titles = async (q: string, extra = '', asAdmin = false) => (await search(q, extra, asAdmin)).cards.map((c) => c.title)
+
+  it('needs every word, in any order, and ranks title matches above body matches', async () => {
+    expect(await titles('react fastify')).toEqual(['Building This Blog with Fastify and React', 'Notes on servers'])
+    expect(await titles('fastify react')).toEqual(['Building This Blog with Fastify and React', 'Notes on servers'])
+    expect(await titles('react runs')).toEqual([])
+  })
+
+  it('matches the last word as a prefix while typing, and only the last', async () => {
+    expect(await titles('buildi')).toEqual(['Building This Blog with Fastify and React'])
+    expect(await titles('buil')).toEqual(['Building This Blog with Fastify and React', 'Notes on servers'])
+    expect(await titles('fast blog')).toEqual([])
+    expect(await titles('blog fast')).toEqual(['Building This Blog with Fastify and React', 'Notes on servers'])
+  })
+
+  it('breaks ties by date, newest first', async () => {
+    expect(await titles('identical')).toEqual(['Newer twin', 'Older twin'])
+  })
+
+  it('searches tags and body text without markdown or link targets', async () => {
+    expect(await titles('productivity')).toEqual(['Habits'])
+    expect(await titles('typescript')).toEqual(['Habits'])
+    expect(await titles('reactive')).toEqual([]) // only in a link's URL
+    expect(await titles('https')).toEqual([])
+  })
+
+  it('folds case and accents', async () => {
+    expect(await titles('CAFE')).toEqual(['Habits'])
+  })
+
+  it('carries a snippet with the matched words marked', async () => {
+    const [card] = (await search('morning')).cards
+    expect(card!.snippet).toBeDefined()
+    expect(card!.snippet!.filter((p) => p.mark).map((p) => p.text.toLowerCase())).toEqual(['morning'])
+    expect(card!.snippet!.map((p) => p.text).join('')).toContain('runs')
+    expect((await t.request({ method: 'GET', url: '/api/posts' })).json()[0].snippet).toBeUndefined()
+  })
+
+  it('never finds drafts for anonymous readers; the admin finds them', async () => {
+    expect(await titles('secret')).toEqual([])
+    expect(await titles('secret', '', true)).toEqual(['Secret fastify draft'])
+    expect(await titles('secret', '&status=published', true)).toEqual([])
+  })
+
+  it('keeps the other parameters: category, paging with the total, sort', async () => {
+    expect(await titles('react', '&category=code')).toEqual(['Building This Blog with Fastify and React'])
+    const page2 = await search('react', '&limit=1&page=2')
+    expect(page2.total).toBe(2)
+    expect(page2.cards.map((c) => c.title)).toEqual(['Notes on servers'])
+    expect(await titles('react', '&sort=oldest')).toEqual(['Notes on servers', 'Building This Blog with Fastify and React'])
+  })
+
+  it('answers 200 with a sensible result for very long or odd searches', async () => {
+    const long = `fastify ${'x'.repeat(490)}`
+    expect((await search(long)).cards).toEqual([])
+    expect((await search('fastify '.repeat(60))).cards.length).toBe(2)
+    for (const q of ['"', '""', "'", '*', 'react*', 'NOT react', 'react OR habits', 'react AND', '(react)', 'title:react', '-react', 'NEAR(react fastify)', '^react', '\\']) {
+      const res = await t.request({ method: 'GET', url: `/api/posts?search=${encodeURIComponent(q)}` })
+      expect(res.statusCode, q).toBe(200)
+    }
+    // Operators are words like any other: "react OR habits" needs a post holding "or" too.
+    expect(await titles('react OR habits')).toEqual([])
+    expect(await titles('react*')).toEqual(['Building This Blog with Fastify and React', 'Notes on servers'])
+  })
+})

@@ -1,0 +1,213 @@
+import { CompiledQuery, sql, type SelectQueryBuilder } from 'kysely'
+import type { PostSort, PostStatus } from '#shared/schemas/post.ts'
+import type { Db } from '../../db/client.ts'
+import type { Database, PostRow } from '../../db/schema.ts'
+
+/** What a card shows: every column but the content and what is derived from it. */
+const CARD_COLUMNS = [
+  'posts.id',
+  'posts.title',
+  'posts.slug',
+  'posts.excerpt',
+  'posts.featured_image',
+  'posts.category_id',
+  'posts.author_id',
+  'posts.author_name',
+  'posts.status',
+  'posts.tags',
+  'posts.meta_title',
+  'posts.meta_description',
+  'posts.reading_time',
+  'posts.views',
+  'posts.like_count',
+  'posts.comment_count',
+  'posts.published_at',
+  'posts.featured',
+  'posts.featured_at',
+  'posts.created_at',
+  'posts.updated_at',
+] as const
+
+type Embeds = { category_name: string | null; category_slug: string | null; category_color: string | null; author_username: string | null }
+export type CardRow = Omit<PostRow, 'content' | 'content_html' | 'headings' | 'render_version'> & Embeds
+export type DetailRow = PostRow & Embeds
+
+function withEmbeds<O>(q: SelectQueryBuilder<Database, 'posts', O>) {
+  return q
+    .leftJoin('categories', 'categories.id', 'posts.category_id')
+    .leftJoin('users', 'users.id', 'posts.author_id')
+    .select(['categories.name as category_name', 'categories.slug as category_slug', 'categories.color as category_color', 'users.username as author_username'])
+}
+
+/** Cards by id (in no particular order): primary-key lookups, whatever the size of the blog. */
+export async function cardsByIds(db: Db, ids: string[]): Promise<CardRow[]> {
+  if (!ids.length) return []
+  return (await withEmbeds(db.selectFrom('posts').select(CARD_COLUMNS)).where('posts.id', 'in', ids).execute()) as CardRow[]
+}
+
+export async function detailBy(db: Db, by: { id: string } | { slug: string }): Promise<DetailRow | undefined> {
+  const base = db.selectFrom('posts').selectAll('posts')
+  const q = 'id' in by ? base.where('posts.id', '=', by.id) : base.where('posts.slug', '=', by.slug)
+  return (await withEmbeds(q).executeTakeFirst()) as DetailRow | undefined
+}
+
+/** Which posts a list shows. `status: null` is the admin's "all"; a public list is always 'published'. */
+export type Listing = {
+  status: PostStatus | null
+  categoryId?: string
+  tagKey?: string
+  featured?: boolean
+}
+
+// Drafts have no publishedAt: the admin's "latest" lists them first (the newest work), "oldest" last.
+const unpublishedFirst = sql<number>`case when posts.published_at is null then 0 else 1 end`
+
+/**
+ * The ids of a list in display order, as a query the planner serves from an index: (status, published_at, id) for
+ * latest/oldest, (status, views, …) for popular, the (category_id, …) twins for a category, and post_tags'
+ * (tag_key, status, published_at, post_id) for a tag. Exported for the query-plan test.
+ */
+/** The part of a Kysely select both ways of listing share. */
+export type IdsQuery = {
+  limit(n: number): IdsQuery
+  offset(n: number): IdsQuery
+  clearOrderBy(): IdsQuery
+  execute(): Promise<Array<{ id: string }>>
+  compile(): { sql: string; parameters: readonly unknown[] }
+}
+
+export function listingIdsQuery(db: Db, listing: Listing, sort: PostSort): IdsQuery {
+  const byTagAlone = listing.tagKey !== undefined && listing.categoryId === undefined && listing.featured === undefined && sort !== 'popular' && listing.status
+  if (byTagAlone) {
+    const q = db
+      .selectFrom('post_tags')
+      .select('post_tags.post_id as id')
+      .where('post_tags.tag_key', '=', listing.tagKey!)
+      .where('post_tags.status', '=', listing.status!)
+    return sort === 'oldest'
+      ? q.orderBy('post_tags.published_at', 'asc').orderBy('post_tags.post_id', 'asc')
+      : q.orderBy('post_tags.published_at', 'desc').orderBy('post_tags.post_id', 'desc')
+  }
+
+  let q = db.selectFrom('posts').select('posts.id as id')
+  if (listing.status) q = q.where('posts.status', '=', listing.status)
+  if (listing.categoryId !== undefined) q = q.where('posts.category_id', '=', listing.categoryId)
+  if (listing.featured !== undefined) q = q.where('posts.featured', '=', listing.featured ? 1 : 0)
+  if (listing.tagKey !== undefined) {
+    const tagKey = listing.tagKey
+    q = q.where('posts.id', 'in', (eb) => eb.selectFrom('post_tags').select('post_tags.post_id').where('post_tags.tag_key', '=', tagKey))
+  }
+  if (listing.status !== 'published') {
+    // The admin's lists (drafts have no publishedAt): newest work first, by creation among equals.
+    if (!listing.status) q = q.orderBy(unpublishedFirst, sort === 'oldest' ? 'desc' : 'asc')
+    if (sort === 'popular') q = q.orderBy('posts.views', 'desc')
+    const dir = sort === 'oldest' ? 'asc' : 'desc'
+    return q.orderBy('posts.published_at', dir).orderBy('posts.created_at', dir).orderBy('posts.id', dir)
+  }
+  if (sort === 'oldest') return q.orderBy('posts.published_at', 'asc').orderBy('posts.id', 'asc')
+  if (sort === 'popular') q = q.orderBy('posts.views', 'desc')
+  return q.orderBy('posts.published_at', 'desc').orderBy('posts.id', 'desc')
+}
+
+export async function listingIds(db: Db, listing: Listing, sort: PostSort, page: { limit: number; offset: number }): Promise<string[]> {
+  const rows = await listingIdsQuery(db, listing, sort).limit(page.limit).offset(page.offset).execute()
+  return rows.map((r) => r.id)
+}
+
+/** A public list's total comes from the counters kept on write; anything else is counted (admin lists). */
+export async function listingCount(db: Db, listing: Listing): Promise<number> {
+  const counterKey =
+    listing.status === 'published' && listing.featured === undefined
+      ? listing.tagKey !== undefined
+        ? listing.categoryId === undefined
+          ? `tag:${listing.tagKey}`
+          : null
+        : listing.categoryId !== undefined
+          ? `category:${listing.categoryId}`
+          : 'published'
+      : null
+  if (counterKey) {
+    const row = await db.selectFrom('post_counts').select('n').where('key', '=', counterKey).executeTakeFirst()
+    return Number(row?.n ?? 0)
+  }
+  const { sql: text, parameters } = listingIdsQuery(db, listing, 'latest').clearOrderBy().compile()
+  const result = await db.executeQuery<{ n: number }>(CompiledQuery.raw(`select count(*) as n from (${text}) as matches`, [...parameters]))
+  return Number(result.rows[0]?.n ?? 0)
+}
+
+/** At most `limit` published featured posts, most recently featured first (posts_featured_idx). */
+export const featuredIdsQuery = (db: Db, limit: number) =>
+  db.selectFrom('posts').select('id').where('featured', '=', 1).where('status', '=', 'published').orderBy('featured_at', 'desc').orderBy('id', 'desc').limit(limit)
+
+export async function featuredIds(db: Db, limit: number): Promise<string[]> {
+  return (await featuredIdsQuery(db, limit).execute()).map((r) => r.id)
+}
+
+export const relatedByCategoryQuery = (db: Db, postId: string, categoryId: string, limit: number) =>
+  db
+    .selectFrom('posts')
+    .select(['id', 'category_id', 'published_at'])
+    .where('category_id', '=', categoryId)
+    .where('status', '=', 'published')
+    .where('id', '!=', postId)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+
+export const relatedByTagQuery = (db: Db, postId: string, tagKey: string, limit: number) =>
+  db
+    .selectFrom('post_tags')
+    .select(['post_id as id', 'published_at'])
+    .where('tag_key', '=', tagKey)
+    .where('status', '=', 'published')
+    .where('post_id', '!=', postId)
+    .orderBy('published_at', 'desc')
+    .orderBy('post_id', 'desc')
+    .limit(limit)
+
+/** Light rows for ranking related posts: the latest of the same category, and the latest sharing each tag. */
+export async function relatedCandidates(
+  db: Db,
+  post: { id: string; categoryId: string | null; tagKeys: string[] },
+  perSource: number,
+): Promise<Array<{ id: string; published_at: string | null; source: 'category' | 'tag' }>> {
+  const [sameCategory, ...byTag] = await Promise.all([
+    post.categoryId ? relatedByCategoryQuery(db, post.id, post.categoryId, perSource).execute() : [],
+    ...post.tagKeys.slice(0, 10).map((tagKey) => relatedByTagQuery(db, post.id, tagKey, perSource).execute()),
+  ])
+  return [
+    ...(sameCategory ?? []).map((r) => ({ id: r.id, published_at: r.published_at, source: 'category' as const })),
+    ...byTag.flat().map((r) => ({ id: r.id, published_at: r.published_at, source: 'tag' as const })),
+  ]
+}
+
+export async function findPostStatus(db: Db, id: string): Promise<{ id: string; status: string } | undefined> {
+  return db.selectFrom('posts').select(['id', 'status']).where('id', '=', id).executeTakeFirst()
+}
+
+/** Published posts for the sitemap, newest first, one keyset page after `after` (published_at, id). */
+export function sitemapPageQuery(db: Db, after: { publishedAt: string; id: string } | null, limit: number) {
+  let q = db.selectFrom('posts').select(['id', 'slug', 'published_at', 'updated_at']).where('status', '=', 'published')
+  if (after) {
+    const { publishedAt, id } = after
+    // A row-value comparison: both engines walk the (status, published_at, id) index from there.
+    q = q.where((eb) => eb(eb.refTuple('published_at', 'id'), '<', eb.tuple(publishedAt, id)))
+  }
+  return q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit)
+}
+
+export const sitemapPage = (db: Db, after: { publishedAt: string; id: string } | null, limit: number) => sitemapPageQuery(db, after, limit).execute()
+
+/** Where the sitemap's `skip`-th post is, to start a keyset walk there (the offset runs over the index only). */
+export async function sitemapStart(db: Db, skip: number): Promise<{ publishedAt: string; id: string } | null> {
+  const row = await db
+    .selectFrom('posts')
+    .select(['id', 'published_at'])
+    .where('status', '=', 'published')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(skip - 1)
+    .executeTakeFirst()
+  return row ? { publishedAt: row.published_at ?? '', id: row.id } : null
+}

@@ -1,0 +1,31 @@
+import type { Db } from '../../db/client.ts'
+import { claimDueScheduled, findDueScheduled, updatePostRow } from './posts.repo.ts'
+import { saveListingState } from './posts.write.ts'
+
+const BATCH = 50
+
+/**
+ * Publishes every scheduled post whose time has come and returns their ids. Each post is claimed in its own
+ * transaction with its tag rows, search text and counters, so lists, feeds and counts follow it at once; an instance
+ * that loses the race for a post skips it. Safe to run on every instance at once.
+ */
+export async function publishDuePosts(db: Db, now: Date): Promise<string[]> {
+  const nowIso = now.toISOString()
+  const published: string[] = []
+  for (;;) {
+    const due = await findDueScheduled(db, nowIso, BATCH)
+    for (const id of due) {
+      const won = await db.transaction().execute(async (trx) => {
+        const post = await claimDueScheduled(trx, id, nowIso)
+        if (!post) return false
+        // Featured from the moment it goes out, like a post saved published and featured.
+        const featuredAt = Number(post.featured) ? post.published_at : null
+        await updatePostRow(trx, id, { featured_at: featuredAt })
+        await saveListingState(trx, { ...post, status: 'scheduled' }, post)
+        return true
+      })
+      if (won) published.push(id)
+    }
+    if (due.length < BATCH) return published
+  }
+}

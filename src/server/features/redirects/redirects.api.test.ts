@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RedirectSchema } from '#shared/schemas/redirect.ts'
+import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { adminCookie, createPost, manualClock, MINUTE } from '../posts/posts.fixtures.ts'
+import { MAX_PATHS_PER_FLUSH, NOT_FOUND_LOG_ROWS } from './path-log.ts'
+
+describe('redirects: slug changes, rules by hand, the 404 log', () => {
+  let t: TestApp
+  let cookie: string
+  const clock = manualClock()
+  beforeAll(async () => {
+    t = await createTestApp({ clock })
+    cookie = await adminCookie(t)
+  })
+  afterAll(() => t.close())
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, headers })
+  const put = (id: string, payload: object) => t.request({ method: 'PUT', url: `/api/posts/${id}`, cookie, payload })
+  const addRule = (fromPath: string, toPath: string) => t.request({ method: 'POST', url: '/api/redirects', cookie, payload: { fromPath, toPath } })
+  const rules = async () => {
+    const res = await t.request({ method: 'GET', url: '/api/redirects?limit=200', cookie })
+    expect(res.statusCode).toBe(200)
+    return res.json().map((r: unknown) => RedirectSchema.parse(r))
+  }
+
+  it('answers 301 from a published post’s old slug, and collapses chains (A → B → C leaves A → C)', async () => {
+    const post = await createPost(t, cookie, { title: 'Chain', slug: 'chain-a', status: 'published' })
+    expect((await put(post.id, { slug: 'chain-b' })).statusCode).toBe(200)
+    const first = await get('/blog/chain-a')
+    expect(first.statusCode).toBe(301)
+    expect(first.headers.location).toBe('/blog/chain-b')
+
+    clock.tick(MINUTE)
+    expect((await put(post.id, { slug: 'chain-c' })).statusCode).toBe(200)
+    expect((await get('/blog/chain-a')).headers.location).toBe('/blog/chain-c')
+    expect((await get('/blog/chain-b')).headers.location).toBe('/blog/chain-c')
+    const mine = (await rules()).filter((r: { fromPath: string }) => r.fromPath.startsWith('/blog/chain-'))
+    expect(mine.map((r: { fromPath: string; toPath: string; source: string }) => [r.fromPath, r.toPath, r.source]).sort()).toEqual([
+      ['/blog/chain-a', '/blog/chain-c', 'slug'],
+      ['/blog/chain-b', '/blog/chain-c', 'slug'],
+    ])
+  })
+
+  it('gives a slug back to the post when it is renamed back: the shadowing rule goes, no loop is left', async () => {
+    const post = await createPost(t, cookie, { title: 'Back', slug: 'back-a', status: 'published' })
+    await put(post.id, { slug: 'back-b' })
+    await put(post.id, { slug: 'back-a' })
+    expect((await get('/blog/back-b')).headers.location).toBe('/blog/back-a')
+    const mine = (await rules()).filter((r: { fromPath: string }) => r.fromPath.startsWith('/blog/back-'))
+    expect(mine.map((r: { fromPath: string; toPath: string }) => `${r.fromPath}>${r.toPath}`)).toEqual(['/blog/back-b>/blog/back-a'])
+  })
+
+  it('leaves drafts alone: their old slug was never public', async () => {
+    const post = await createPost(t, cookie, { title: 'Quiet', slug: 'quiet-a' })
+    await put(post.id, { slug: 'quiet-b' })
+    expect((await get('/blog/quiet-a')).statusCode).toBe(404)
+  })
+
+  it('adds and removes rules by hand; keeps the query of a WordPress address; follows a redirected target', async () => {
+    const created = await addRule('/?p=123', 'http://localhost:3000/blog/chain-c')
+    expect(created.statusCode, created.body).toBe(201)
+    expect(created.json()).toMatchObject({ fromPath: '/?p=123', toPath: '/blog/chain-c', source: 'manual', hits: 0 })
+    const hop = await addRule('/old-about/', '/blog/chain-a')
+    expect(hop.json()).toMatchObject({ fromPath: '/old-about', toPath: '/blog/chain-c' })
+    const res = await get('/old-about?utm_source=x')
+    expect(res.statusCode).toBe(301)
+    expect(res.headers.location).toBe('/blog/chain-c')
+
+    expect((await t.request({ method: 'DELETE', url: `/api/redirects/${hop.json().id}`, cookie })).statusCode).toBe(204)
+    expect((await get('/old-about')).statusCode).toBe(404)
+    expect((await t.request({ method: 'DELETE', url: `/api/redirects/${hop.json().id}`, cookie })).statusCode).toBe(404)
+  })
+
+  it('refuses loops, external targets, duplicates and the site’s own paths with a message', async () => {
+    await addRule('/loop-a', '/loop-b')
+    const cases: Array<[string, string, number, RegExp]> = [
+      ['/loop-b', '/loop-a', 400, /loop/],
+      ['/self', '/self/', 400, /itself/],
+      ['/away', 'https://evil.example/x', 400, /on this site/],
+      ['/away', '//evil.example/x', 400, /on this site/],
+      ['/away', 'javascript:alert(1)', 400, /on this site/],
+      ['/loop-a', '/elsewhere', 409, /already exists/],
+      ['/api/posts', '/blog', 400, /belongs to the site/],
+      ['/admin', '/blog', 400, /belongs to the site/],
+      ['', '/blog', 400, /required/],
+      [`/${'x'.repeat(600)}`, '/blog', 400, /at most/],
+    ]
+    for (const [from, to, status, message] of cases) {
+      const res = await addRule(from, to)
+      expect(res.statusCode, `${from} -> ${to}: ${res.body}`).toBe(status)
+      expect(res.json().error).toMatch(message)
+    }
+  })
+
+  it('keeps every rule screen and call admin-only', async () => {
+    for (const [method, url] of [['GET', '/api/redirects'], ['POST', '/api/redirects'], ['DELETE', '/api/redirects/x'], ['GET', '/api/not-found-log'], ['DELETE', '/api/not-found-log?path=/x']] as const) {
+      expect((await t.request({ method, url, payload: method === 'POST' ? { fromPath: '/a', toPath: '/b' } : undefined })).statusCode, url).toBe(401)
+    }
+  })
+
+  it('logs 404s with hits, last seen and referrer; counts redirect hits; one click turns a 404 into a rule', async () => {
+    await get('/gone-page', { referer: 'https://news.example/thread' })
+    clock.tick(MINUTE)
+    await get('/gone-page/')
+    await get('/api/not-a-route')
+    await get('/blog/chain-a')
+    const log = await t.request({ method: 'GET', url: '/api/not-found-log', cookie })
+    expect(log.statusCode).toBe(200)
+    const entry = log.json().find((e: { path: string }) => e.path === '/gone-page')
+    expect(entry).toMatchObject({ hits: 2, referrer: 'https://news.example/thread', lastSeenAt: clock().toISOString() })
+    expect(log.json().some((e: { path: string }) => e.path.startsWith('/api/'))).toBe(false)
+    expect((await rules()).find((r: { fromPath: string }) => r.fromPath === '/blog/chain-a').hits).toBeGreaterThanOrEqual(1)
+
+    expect((await addRule('/gone-page', '/blog/chain-c')).statusCode).toBe(201)
+    const after = await t.request({ method: 'GET', url: '/api/not-found-log', cookie })
+    expect(after.json().some((e: { path: string }) => e.path === '/gone-page')).toBe(false)
+    expect((await get('/gone-page')).headers.location).toBe('/blog/chain-c')
+  })
+
+  it('dismisses a 404 entry', async () => {
+    await get('/dismiss-me')
+    await t.app.flushPathLog()
+    expect((await t.request({ method: 'DELETE', url: '/api/not-found-log?path=/dismiss-me', cookie })).statusCode).toBe(204)
+    expect((await t.request({ method: 'DELETE', url: '/api/not-found-log?path=/dismiss-me', cookie })).statusCode).toBe(404)
+  })
+
+  it('checks post links for the pre-publish checklist: published or redirected is fine, drafts and unknown are broken', async () => {
+    const live = await createPost(t, cookie, { title: 'Linked', slug: 'linked-live', status: 'published' })
+    await createPost(t, cookie, { title: 'Hidden', slug: 'linked-draft' })
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/link-check',
+      cookie,
+      payload: { paths: [`/blog/${live.slug}`, '/blog/linked-draft', '/blog/nowhere', '/blog/chain-a', '/blog/%E0%A4%A'] },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ broken: ['/blog/linked-draft', '/blog/nowhere'] })
+    expect((await t.request({ method: 'POST', url: '/api/link-check', cookie, payload: { paths: Array(51).fill('/blog/x') } })).statusCode).toBe(400)
+    expect((await t.request({ method: 'POST', url: '/api/link-check', payload: { paths: [] } })).statusCode).toBe(401)
+  })
+
+  it('stays bounded when bots hammer random paths', async () => {
+    for (let i = 0; i < 3; i++) await get('/real-broken-link')
+    await t.app.flushPathLog()
+    for (let round = 0; round < 4; round++) {
+      await Promise.all(Array.from({ length: MAX_PATHS_PER_FLUSH + 50 }, (_, i) => get(`/bot-${round}-${i}`)))
+      await t.app.flushPathLog()
+    }
+    const count = await t.app.ctx.db.selectFrom('not_found_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    expect(Number(count.n)).toBeLessThanOrEqual(NOT_FOUND_LOG_ROWS)
+    // A real broken link (seen more than once) outlives the one-hit noise.
+    const log = await t.request({ method: 'GET', url: '/api/not-found-log', cookie })
+    expect(log.json()[0]).toMatchObject({ path: '/real-broken-link', hits: 3 })
+  })
+})

@@ -1,0 +1,112 @@
+import type { NotFoundEntry, Redirect, RedirectInput, RedirectSource } from '#shared/schemas/redirect.ts'
+import { normaliseSitePath, requestPathKeys } from '#shared/text/site-path.ts'
+import { paths } from '#shared/paths.ts'
+import type { Db } from '../../db/client.ts'
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
+import { isoOrNull } from '../posts/posts.mappers.ts'
+import * as log from './not-found-log.repo.ts'
+import * as repo from './redirects.repo.ts'
+
+export const NOT_FOUND_LOG_SHOWN = 100
+
+// Paths the site itself owns: a rule there could never fire, or would hijack the admin or the API.
+const RESERVED = /^\/(api|admin|assets)(\/|\?|$)/
+
+const toRedirect = (row: repo.RedirectRow): Redirect => ({
+  id: row.id,
+  fromPath: row.from_path,
+  toPath: row.to_path,
+  source: row.source === 'slug' || row.source === 'import' ? row.source : 'manual',
+  hits: Number(row.hits),
+  createdAt: isoOrNull(row.created_at) ?? row.created_at,
+})
+
+export async function listRedirects(db: Db, page: { page: number; limit: number }): Promise<{ redirects: Redirect[]; total: number }> {
+  const [rows, total] = await Promise.all([repo.findRedirects(db, { limit: page.limit, offset: (page.page - 1) * page.limit }), repo.countRedirects(db)])
+  return { redirects: rows.map(toRedirect), total }
+}
+
+function sitePath(input: string, siteOrigin: string, label: string): string {
+  const result = normaliseSitePath(input, siteOrigin)
+  if (!result.ok) return badRequest(`${label}: ${result.error}`)
+  return result.path
+}
+
+/**
+ * A rule added by hand (or by an import): both ends are site paths; the target may not be external, and a rule
+ * that would lead back to its own source is refused. Chains stay one hop long: a target that is itself redirected
+ * is followed, and rules that pointed at the new source now point at the new target.
+ */
+export async function createRedirect(db: Db, input: RedirectInput, source: RedirectSource, now: Date, siteOrigin: string): Promise<Redirect> {
+  const from = sitePath(input.fromPath, siteOrigin, 'From path')
+  let to = sitePath(input.toPath, siteOrigin, 'To path')
+  if (from === '/' || RESERVED.test(from)) badRequest('From path: this path belongs to the site itself')
+  if (from === to) badRequest('A redirect cannot point to itself')
+  const next = await repo.findByFrom(db, to)
+  if (next) to = next.to_path
+  if (to === from) badRequest('This redirect would create a loop')
+
+  const id = crypto.randomUUID()
+  try {
+    await db.transaction().execute(async (trx) => {
+      await repo.insertRedirect(trx, { id, from_path: from, to_path: to, source, created_at: now.toISOString() })
+      await repo.retarget(trx, from, to)
+      await log.deleteNotFound(trx, from)
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) conflict('A redirect from this path already exists')
+    throw error
+  }
+  return toRedirect((await repo.findById(db, id)) ?? notFound('Redirect'))
+}
+
+export async function deleteRedirect(db: Db, id: string): Promise<void> {
+  if (!(await repo.deleteRedirectRow(db, id))) notFound('Redirect')
+}
+
+/**
+ * A published post moved from `/blog/{oldSlug}` to `/blog/{newSlug}`: the old address answers 301, rules that
+ * led to the old address lead to the new one (A → B → C leaves A → C), and a rule whose source is the new address
+ * is removed, because the post now lives there (a live page always wins: rules are only looked up on a 404).
+ */
+export async function recordSlugChange(db: Db, oldSlug: string, newSlug: string, now: Date): Promise<void> {
+  const from = paths.post(oldSlug)
+  const to = paths.post(newSlug)
+  if (from === to) return
+  await db.transaction().execute(async (trx) => {
+    await repo.deleteByFrom(trx, to)
+    await repo.retarget(trx, from, to)
+    await repo.upsertRedirect(trx, { id: crypto.randomUUID(), from_path: from, to_path: to, source: 'slug', created_at: now.toISOString() })
+  })
+}
+
+/** Where a request that found nothing should go instead, if a rule says so. */
+export async function redirectTarget(db: Db, requestUrl: string): Promise<{ fromPath: string; toPath: string } | null> {
+  const row = await repo.findTargetFor(db, requestPathKeys(requestUrl))
+  return row ? { fromPath: row.from_path, toPath: row.to_path } : null
+}
+
+export async function listNotFound(db: Db): Promise<NotFoundEntry[]> {
+  const rows = await log.findTopNotFound(db, NOT_FOUND_LOG_SHOWN)
+  return rows.map((r) => ({ path: r.path, hits: Number(r.hits), referrer: r.referrer, lastSeenAt: isoOrNull(r.last_seen_at) ?? r.last_seen_at }))
+}
+
+export async function dismissNotFound(db: Db, path: string): Promise<void> {
+  if (!(await log.deleteNotFound(db, path))) notFound('Entry')
+}
+
+/** The /blog/{slug} paths that lead nowhere for a reader: no published post there and no rule moving it. */
+export async function brokenPostLinks(db: Db, paths: string[]): Promise<string[]> {
+  const slugOf = (path: string) => {
+    try {
+      return decodeURIComponent(/^\/blog\/([^/?#]+)$/.exec(path)?.[1] ?? '')
+    } catch {
+      return ''
+    }
+  }
+  const candidates = [...new Set(paths)].filter((p) => slugOf(p))
+  const [published, redirected] = await Promise.all([repo.findPublishedSlugs(db, candidates.map(slugOf)), repo.findFromPaths(db, candidates)])
+  const live = new Set(published)
+  const moved = new Set(redirected)
+  return candidates.filter((p) => !live.has(slugOf(p)) && !moved.has(p))
+}

@@ -1,0 +1,87 @@
+import { PostInputSchema, SCHEDULE_TIME_REQUIRED, type Post, type PostStatus, type PostUpdate } from '#shared/schemas/post.ts'
+import { firstImageUrl, makeExcerpt } from '#shared/text/excerpt.ts'
+import { slugify } from '#shared/text/slugify.ts'
+import { z } from 'zod'
+import { fromLocalInput, toLocalInput } from './text/schedule-time.ts'
+
+/**
+ * The editor's form: what autosaves keep as the working copy and revisions keep as snapshots. Bounded so a stored
+ * copy cannot grow without limit, but lenient (an unfinished draft may lack a title); a save validates it fully.
+ */
+export const PostDraftSchema = z.object({
+  title: z.string().max(200),
+  slug: z.string().max(200),
+  content: z.string().max(200_000, 'Content is too long'),
+  excerpt: z.string().max(1000),
+  featuredImage: z.string().max(2000),
+  categoryId: z.string().max(64),
+  authorName: z.string().max(80),
+  tagsInput: z.string().max(2000),
+  metaTitle: z.string().max(200),
+  metaDescription: z.string().max(500),
+  featured: z.boolean(),
+  /** When to publish, as the datetime-local input holds it (the author's local time); '' when not scheduled. */
+  scheduledAt: z.string().max(40).default(''),
+})
+export type PostForm = z.infer<typeof PostDraftSchema>
+
+export function formFromPost(post: Post | null): PostForm {
+  return {
+    title: post?.title ?? '',
+    slug: post?.slug ?? '',
+    content: post?.content ?? '',
+    excerpt: post?.excerpt ?? '',
+    featuredImage: post?.featuredImage ?? '',
+    categoryId: post?.categoryId ?? '',
+    authorName: post && post.authorName !== post.author.username ? post.authorName : '',
+    tagsInput: post?.tags.join(', ') ?? '',
+    metaTitle: post?.metaTitle ?? '',
+    metaDescription: post?.metaDescription ?? '',
+    featured: post?.featured ?? false,
+    scheduledAt: post?.status === 'scheduled' && post.publishedAt ? toLocalInput(post.publishedAt) : '',
+  }
+}
+
+export function splitTags(input: string): string[] {
+  return input
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+}
+
+/**
+ * Spec §5 derivations on save: slug from the title, excerpt from the content (200 characters), featured image from the
+ * first image, tags split on commas; §4: featuredAt now when saved published and featured, else null.
+ */
+export function toPostBody(form: PostForm, status: PostStatus, now: Date): PostUpdate {
+  const content = form.content
+  return {
+    title: form.title.trim(),
+    slug: form.slug.trim() || slugify(form.title),
+    content,
+    excerpt: form.excerpt.trim() || makeExcerpt(content),
+    featuredImage: form.featuredImage.trim() || firstImageUrl(content) || null,
+    categoryId: form.categoryId || null,
+    authorName: form.authorName.trim() || null,
+    tags: splitTags(form.tagsInput),
+    metaTitle: form.metaTitle.trim() || null,
+    metaDescription: form.metaDescription.trim() || null,
+    featured: form.featured,
+    featuredAt: status === 'published' && form.featured ? now.toISOString() : null,
+    status,
+    // Only a schedule sends a time: the server keeps publishedAt itself otherwise.
+    ...(status === 'scheduled' ? { publishedAt: fromLocalInput(form.scheduledAt ?? '') } : {}),
+  }
+}
+
+/** Field -> first validation message, from the shared insert schema; a schedule also needs its time. */
+export function validatePost(body: PostUpdate): Record<string, string> {
+  const result = PostInputSchema.safeParse(body)
+  const errors: Record<string, string> = body.status === 'scheduled' && !body.publishedAt ? { publishedAt: SCHEDULE_TIME_REQUIRED } : {}
+  if (result.success) return errors
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? 'form')
+    errors[key] ??= issue.message
+  }
+  return errors
+}

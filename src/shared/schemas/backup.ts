@@ -1,0 +1,49 @@
+import { z } from 'zod'
+
+/** What an import can bring in, in the order the report lists them. */
+export const IMPORT_KINDS = ['users', 'categories', 'posts', 'comments', 'likes', 'views', 'footerPages', 'settings', 'images', 'redirects'] as const
+export type ImportKind = (typeof IMPORT_KINDS)[number]
+
+export const IMPORT_FORMATS = ['backup', 'ghost', 'wordpress', 'markdown'] as const
+export type ImportFormat = (typeof IMPORT_FORMATS)[number]
+
+/** Most items a report lists by name; the counts always cover everything. */
+export const REPORT_LIST_LIMIT = 500
+
+export const SkippedItemSchema = z.object({ kind: z.enum(IMPORT_KINDS), item: z.string(), reason: z.string() })
+export type SkippedItem = z.infer<typeof SkippedItemSchema>
+
+/** The answer of POST /api/admin/import and the last thing `npm run import` prints. */
+export const ImportReportSchema = z.object({
+  format: z.enum(IMPORT_FORMATS),
+  dryRun: z.boolean(),
+  created: z.record(z.enum(IMPORT_KINDS), z.number().int()),
+  skipped: z.array(SkippedItemSchema),
+  skippedCount: z.number().int(),
+  conflicts: z.number().int(),
+  warnings: z.array(z.string()),
+  warningCount: z.number().int(),
+  missingImages: z.array(z.string()),
+  missingImageCount: z.number().int(),
+})
+export type ImportReport = z.infer<typeof ImportReportSchema>
+
+export const ImportQuerySchema = z.object({
+  dryRun: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+})
+
+/** One line of a streamed import answer (Accept: application/x-ndjson): progress, then the report or an error. */
+export const ImportProgressSchema = z.object({ phase: z.string(), done: z.number().int(), total: z.number().int().nullable() })
+export type ImportProgress = z.infer<typeof ImportProgressSchema>
+export const ImportStreamLineSchema = z.union([
+  z.object({ progress: ImportProgressSchema }),
+  z.object({ report: ImportReportSchema }),
+  z.object({ error: z.string() }),
+])
+export type ImportStreamLine = z.infer<typeof ImportStreamLineSchema>
+
+/** Header of GET /api/admin/backup: about how many bytes the download will have (for a progress bar). */
+export const BACKUP_ESTIMATE_HEADER = 'x-backup-estimate'

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { normaliseSitePath, requestPathKeys } from './site-path.ts'
+
+const SITE = 'https://blog.example'
+
+describe('site paths for redirect rules', () => {
+  it('normalises paths: trailing slash, fragment, encoding; keeps the query', () => {
+    expect(normaliseSitePath(' /old-page/ ', SITE)).toEqual({ ok: true, path: '/old-page' })
+    expect(normaliseSitePath('/?p=123', SITE)).toEqual({ ok: true, path: '/?p=123' })
+    expect(normaliseSitePath('/a b#top', SITE)).toEqual({ ok: true, path: '/a%20b' })
+    expect(normaliseSitePath('/', SITE)).toEqual({ ok: true, path: '/' })
+    expect(normaliseSitePath('https://blog.example/blog/x?y=1', SITE)).toEqual({ ok: true, path: '/blog/x?y=1' })
+  })
+
+  it('refuses other sites and anything that is not a path', () => {
+    for (const input of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'http://blog.example:8080/x']) {
+      expect(normaliseSitePath(input, SITE).ok, input).toBe(false)
+    }
+    expect(normaliseSitePath('', SITE)).toEqual({ ok: false, error: 'Path is required' })
+    expect(normaliseSitePath(`/${'a'.repeat(600)}`, SITE).ok).toBe(false)
+  })
+
+  it('looks a request up by its exact address first, then by its path alone', () => {
+    expect(requestPathKeys('/old/?utm=1')).toEqual(['/old?utm=1', '/old'])
+    expect(requestPathKeys('/?p=123')).toEqual(['/?p=123', '/'])
+    expect(requestPathKeys('/blog/x')).toEqual(['/blog/x'])
+  })
+})

@@ -1,0 +1,102 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
+import {
+  featuredIdsQuery,
+  listingIdsQuery,
+  relatedByCategoryQuery,
+  relatedByTagQuery,
+  sitemapPageQuery,
+  type Listing,
+} from '#server/features/posts/posts.read.repo.ts'
+import { postgresSearchStatements, sqliteSearchStatements } from '#server/features/posts/posts.search.repo.ts'
+import type { PostSort } from '#shared/schemas/post.ts'
+import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { TEST_ENGINE } from '#test/support/test-db.ts'
+import { planProblems } from '#test/support/query-plan.ts'
+
+const POSTS = ['posts', 'post_tags', 'post_search']
+
+describe('every public ordering is served by an index (no full scan of posts, no sort of all rows)', () => {
+  let t: TestApp
+  let categoryId: string
+
+  beforeAll(async () => {
+    t = await createTestApp()
+    const db = t.app.ctx.db
+    categoryId = crypto.randomUUID()
+    await db.insertInto('categories').values({ id: categoryId, name: 'Code', slug: 'code', color: '#123456', description: null, created_at: new Date().toISOString() }).execute()
+    const author = (await db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id
+    const base = Date.parse('2026-01-01T00:00:00.000Z')
+    await insertPostsWithState(
+      db,
+      Array.from({ length: 300 }, (_, i) => {
+        const at = new Date(base + i * 60_000).toISOString()
+        return {
+          id: crypto.randomUUID(),
+          title: `Post ${i}`,
+          slug: `post-${i}`,
+          content: `Words about topic ${i % 7} and fastify`,
+          excerpt: `Post ${i}`,
+          category_id: i % 3 === 0 ? categoryId : null,
+          author_id: author,
+          status: i % 10 === 0 ? 'draft' : 'published',
+          tags: JSON.stringify([`tag${i % 5}`]),
+          reading_time: 1,
+          views: i * 7 % 101,
+          published_at: i % 10 === 0 ? null : at,
+          featured: i % 50 === 0 ? 1 : 0,
+          featured_at: i % 50 === 0 ? at : null,
+          created_at: at,
+          updated_at: at,
+        }
+      }),
+    )
+    if (TEST_ENGINE === 'postgres') await sql`analyze`.execute(t.app.ctx.db)
+  })
+  afterAll(() => t.close())
+
+  const check = async (name: string, query: { sql: string; parameters: readonly unknown[] }, ordered = true) => {
+    const { plan, problems } = await planProblems(t.app.ctx.db, TEST_ENGINE, query, { tables: POSTS, ordered })
+    expect(problems, `${name}: ${plan}`).toEqual([])
+  }
+
+  const listings: Array<[string, Listing, PostSort]> = []
+  for (const sort of ['latest', 'oldest', 'popular'] as const) {
+    listings.push([`all ${sort}`, { status: 'published' }, sort])
+    listings.push([`category ${sort}`, { status: 'published', categoryId: 'CATEGORY' }, sort])
+  }
+  listings.push(['tag latest', { status: 'published', tagKey: 'tag1' }, 'latest'])
+  listings.push(['tag oldest', { status: 'published', tagKey: 'tag1' }, 'oldest'])
+
+  it.each(listings)('%s', async (name, listing, sort) => {
+    const resolved = listing.categoryId ? { ...listing, categoryId } : listing
+    await check(name, listingIdsQuery(t.app.ctx.db, resolved, sort).limit(9).offset(18).compile())
+  })
+
+  it('featured, related and the sitemap walk', async () => {
+    const db = t.app.ctx.db
+    await check('featured', featuredIdsQuery(db, 3).compile())
+    await check('related by category', relatedByCategoryQuery(db, 'x', categoryId, 30).compile())
+    await check('related by tag', relatedByTagQuery(db, 'x', 'tag1', 30).compile())
+    await check('sitemap first page', sitemapPageQuery(db, null, 100).compile())
+    await check('sitemap next page', sitemapPageQuery(db, { publishedAt: '2026-01-01T04:50:00.000Z', id: 'm' }, 50).compile())
+  })
+
+  it('search uses the full-text index, never a scan of posts', async () => {
+    const q = { words: ['fastify', 'topic'], status: 'published' as const, sort: 'latest' as const }
+    const statements = TEST_ENGINE === 'postgres' ? postgresSearchStatements(q, { limit: 9, offset: 0 }) : sqliteSearchStatements(q, { limit: 9, offset: 0 })
+    const db = t.app.ctx.db
+    // Ranking sorts the matches (never all posts): only scans are checked here.
+    await check('search rows', statements.rows.compile(db), false)
+    await check('search count', statements.count.compile(db), false)
+  })
+
+  it('the check itself catches a full scan', async () => {
+    const db = t.app.ctx.db
+    const { problems } = await planProblems(db, TEST_ENGINE, db.selectFrom('posts').select('id').where('excerpt', '=', 'x').compile(), { tables: POSTS, ordered: false })
+    expect(problems.length).toBeGreaterThan(0)
+    const sorted = await planProblems(db, TEST_ENGINE, db.selectFrom('posts').select('id').where('status', '=', 'published').orderBy('title').limit(9).compile(), { tables: POSTS, ordered: true })
+    expect(sorted.problems.length).toBeGreaterThan(0)
+  })
+})
