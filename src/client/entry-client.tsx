@@ -1,4 +1,5 @@
-import { hydrate, QueryClientProvider } from '@tanstack/react-query'
+import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
+import { withPostHtml } from '#shared/post-html-state.ts'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app.tsx'
@@ -10,7 +11,10 @@ import './features/site/prose.css'
 // The server's query cache arrives as a JSON data block (not a script: the CSP allows no inline scripts).
 const queryClient = createQueryClient()
 const stateElement = document.getElementById('__QUERY_STATE__')
-if (stateElement?.textContent) hydrate(queryClient, JSON.parse(stateElement.textContent))
+if (stateElement?.textContent) {
+  const postHtml = document.querySelector('[data-post-html]')?.innerHTML ?? ''
+  hydrate(queryClient, withPostHtml(JSON.parse(stateElement.textContent) as DehydratedState, postHtml))
+}
 
 const root = document.getElementById('root')!
 const tree = (

@@ -84,12 +84,23 @@ describe('every public ordering is served by an index (no full scan of posts, no
   })
 
   it('search uses the full-text index, never a scan of posts', async () => {
-    const q = { words: ['fastify', 'topic'], status: 'published' as const, sort: 'latest' as const }
-    const statements = TEST_ENGINE === 'postgres' ? postgresSearchStatements(q, { limit: 9, offset: 0 }) : sqliteSearchStatements(q, { limit: 9, offset: 0 })
     const db = t.app.ctx.db
-    // Ranking sorts the matches (never all posts): only scans are checked here.
-    await check('search rows', statements.rows.compile(db), false)
-    await check('search count', statements.count.compile(db), false)
+    const statements = TEST_ENGINE === 'postgres' ? postgresSearchStatements : sqliteSearchStatements
+    const cases: Array<[string, Parameters<typeof statements>[0]]> = [
+      ['public', { words: ['fastify', 'topic'], status: 'published', sort: 'latest' }],
+      ['category', { words: ['fastify'], status: 'published', categoryId, sort: 'latest' }],
+      ['tag', { words: ['fastify'], status: 'published', tagKey: 'tag1', sort: 'oldest' }],
+      ['popular', { words: ['fastify'], status: 'published', sort: 'popular' }],
+      ['admin', { words: ['fastify'], status: null, sort: 'latest' }],
+    ]
+    for (const [name, q] of cases) {
+      for (const tier of ['all', 'title', 'rest'] as const) {
+        const tierOf = statements(q, tier)
+        // Search orders its matches (never all posts): only scans are checked here.
+        await check(`search ${name} ${tier} rows`, tierOf.rows({ limit: 9, offset: 9 }).compile(db), false)
+        await check(`search ${name} ${tier} count`, tierOf.count.compile(db), false)
+      }
+    }
   })
 
   it('the check itself catches a full scan', async () => {

@@ -68,6 +68,24 @@ test.describe('server rendering (no JavaScript needed)', () => {
     expect(data.datePublished).toBeTruthy()
     expect(data.dateModified).toBeTruthy()
     expect(html.match(/application\/ld\+json/g)).toHaveLength(1)
+
+    // The post's HTML travels once: in the markup, not again in the state block.
+    const state = JSON.parse(html.match(/<script type="application\/json" id="__QUERY_STATE__">(.*?)<\/script>/s)![1]!) as {
+      queries: Array<{ queryKey: unknown[]; state: { data: { contentHtml?: string } | null } }>
+    }
+    expect(state.queries.find((q) => q.queryKey[0] === '/api/posts/slug')?.state.data?.contentHtml).toBe('')
+  })
+
+  test('a hydrated post keeps its content through client-side navigation away and back', async ({ page, admin }) => {
+    const post = await admin.createPost(postInput(`Round trip ${uid()}`))
+    await page.goto(`/blog/${post.slug}`)
+    const body = page.locator('[data-post-html]')
+    await expect(body.getByRole('heading', { name: /Introduction/ })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog', exact: true }).click()
+    await expect(page).toHaveURL(/\/blog$/)
+    await page.goBack()
+    await expect(page).toHaveURL(new RegExp(`/blog/${post.slug}$`))
+    await expect(body.getByRole('heading', { name: /Introduction/ })).toBeVisible()
   })
 
   test('text that looks like markup stays inert in the HTML, the state block and JSON-LD', async ({ request, admin }) => {

@@ -13,6 +13,7 @@ import { htmlDocument } from './document.ts'
 import { headTags } from './head-tags.ts'
 import { listSearch, matchPublicRoute, readListParams } from '#client/features/site/routes.ts'
 import { loadPage } from './load-page.ts'
+import { withoutPostHtml } from '#shared/post-html-state.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const STATIC_MAX_AGE = 'public, max-age=3600'
@@ -109,7 +110,7 @@ export async function publicPages(app: App): Promise<void> {
       if (page.status === 404 && (await replyWithRedirect(app, request, reply))) return reply
       const render = await renderer.render()
       const appHtml = render(`${url.pathname}${url.search}`, page.state)
-      html = htmlDocument({ headTags: headTags(page.head, app.ctx.env.publicUrl), assetTags: renderer.assetTags, appHtml, state: page.state, theme: themeOf(request) })
+      html = htmlDocument({ headTags: headTags(page.head, app.ctx.env.publicUrl), assetTags: renderer.assetTags, appHtml, state: withoutPostHtml(page.state), theme: themeOf(request) })
       status = page.status
     } catch (err) {
       request.log.error({ err }, 'server rendering failed')

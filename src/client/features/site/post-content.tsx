@@ -34,5 +34,6 @@ export function PostContent({ html }: { html: string }) {
     }
   }, [html])
 
-  return <div ref={ref} className="prose-blog" dangerouslySetInnerHTML={{ __html: html }} />
+  // data-post-html: the browser takes the post's HTML from here instead of from the page's state block.
+  return <div ref={ref} className="prose-blog" data-post-html="" dangerouslySetInnerHTML={{ __html: html }} />
 }

@@ -71,6 +71,12 @@ describe('full-text search', () => {
     expect((await t.request({ method: 'GET', url: '/api/posts' })).json()[0].snippet).toBeUndefined()
   })
 
+  it('never matches a post by its status', async () => {
+    expect(await titles('published')).toEqual([])
+    expect(await titles('publ')).toEqual([])
+    expect(await titles('scheduled', '', true)).toEqual([])
+  })
+
   it('never finds drafts for anonymous readers; the admin finds them', async () => {
     expect(await titles('secret')).toEqual([])
     expect(await titles('secret', '', true)).toEqual(['Secret fastify draft'])
