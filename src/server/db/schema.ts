@@ -105,6 +105,8 @@ export interface PostCountsTable {
 
 /** The searchable text of a post; the engine's full-text index sits on it (FTS5 / tsvector). */
 export interface PostSearchTable {
+  /** SQLite only: the row's place in time (src/server/features/posts/search-order-key.ts). */
+  id?: number
   post_id: string
   status: string
   published_at: string | null

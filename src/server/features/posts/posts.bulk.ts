@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import type { NewPostRow } from '../../db/schema.ts'
-import { counterKeys, recount } from './posts.index.repo.ts'
+import { counterKeys, recount, writeSearchDocuments } from './posts.index.repo.ts'
 import { derivedColumns, type DerivedColumns } from './posts.service.ts'
 import { listingStateOf, searchDocumentOf } from './posts.write.ts'
 
@@ -27,7 +27,7 @@ export async function insertPostsWithState(db: Db, rows: NewPostRow[]): Promise<
     const states = chunk.map(listingStateOf)
     const tagRows = states.flatMap((s) => s.tags.map((t) => ({ tag_key: t.key, post_id: s.id, tag: t.tag, status: s.status, published_at: s.published_at })))
     if (tagRows.length) await db.insertInto('post_tags').values(tagRows).execute()
-    await db.insertInto('post_search').values(chunk.map(searchDocumentOf)).execute()
+    await writeSearchDocuments(db, chunk.map(searchDocumentOf))
     for (const state of states) for (const key of counterKeys(state)) touched.add(key)
   }
   await recount(db, [...touched])

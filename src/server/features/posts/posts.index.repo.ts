@@ -1,6 +1,7 @@
 import { PostgresAdapter, type Transaction } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import type { Database } from '../../db/schema.ts'
+import { searchOrderKey } from './search-order-key.ts'
 
 type Trx = Transaction<Database> | Db
 
@@ -32,13 +33,52 @@ export async function writeTags(db: Trx, state: ListingState): Promise<void> {
 
 export type SearchDocument = { post_id: string; status: string; published_at: string | null; title: string; excerpt: string; body: string; tags: string }
 
-/** Replaces the post's searchable text (SQLite's triggers and PostgreSQL's generated column update the index). */
-export async function writeSearchDocument(db: Trx, doc: SearchDocument): Promise<void> {
-  await db
-    .insertInto('post_search')
-    .values(doc)
-    .onConflict((oc) => oc.column('post_id').doUpdateSet({ status: doc.status, published_at: doc.published_at, title: doc.title, excerpt: doc.excerpt, body: doc.body, tags: doc.tags }))
-    .execute()
+/**
+ * On SQLite each search row is numbered by the post's time (search-order-key.ts); a number already taken by another
+ * post (same second, same hash) moves up to the next free one.
+ */
+async function freeOrderKeys(db: Trx, wanted: Array<{ postId: string; key: number }>): Promise<number[]> {
+  const used = new Set<number>()
+  const keys: number[] = []
+  for (const { postId, key } of wanted) {
+    let k = key
+    for (;;) {
+      if (!used.has(k)) {
+        const owner = await db.selectFrom('post_search').select('post_id').where('id', '=', k).executeTakeFirst()
+        if (!owner || owner.post_id === postId) break
+      }
+      k++
+    }
+    used.add(k)
+    keys.push(k)
+  }
+  return keys
+}
+
+/** Writes posts' searchable text (SQLite's triggers and PostgreSQL's generated columns update the index). */
+export async function writeSearchDocuments(db: Trx, docs: Array<SearchDocument & { orderAt: string | null }>): Promise<void> {
+  if (!docs.length) return
+  const rows = docs.map(({ orderAt: _, ...doc }) => doc)
+  if (isPostgres(db)) {
+    await db
+      .insertInto('post_search')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('post_id').doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          published_at: eb.ref('excluded.published_at'),
+          title: eb.ref('excluded.title'),
+          excerpt: eb.ref('excluded.excerpt'),
+          body: eb.ref('excluded.body'),
+          tags: eb.ref('excluded.tags'),
+        })),
+      )
+      .execute()
+    return
+  }
+  const keys = await freeOrderKeys(db, docs.map((d) => ({ postId: d.post_id, key: searchOrderKey(d.orderAt, d.post_id) })))
+  await db.deleteFrom('post_search').where('post_id', 'in', rows.map((r) => r.post_id)).execute()
+  await db.insertInto('post_search').values(rows.map((row, i) => ({ ...row, id: keys[i]! }))).execute()
 }
 
 export async function deleteListingRows(db: Trx, postId: string): Promise<void> {

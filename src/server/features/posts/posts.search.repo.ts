@@ -73,37 +73,39 @@ const fts5Words = (words: string[]) => words.map((w, i) => `"${w.replace(/"/g, '
  * The status is a column of the index, so it filters without a join. A column filter on the reader's words costs
  * reading every match's positions, so it is used only when a word could also match a status in that column.
  */
-function fts5Match(q: SearchQuery, tier: 'all' | 'title'): string {
+function fts5Match(q: SearchQuery, tier: Tier): string {
   const words = fts5Words(q.words)
   const status = q.status ? `status : "${q.status}" AND ` : ''
   if (tier === 'title') return `${status}title : (${words})`
   const last = q.words.length - 1
   const couldMatchStatus = q.words.some((w, i) => STATUS_WORDS.some((s) => (i === last ? s.startsWith(w.toLowerCase()) : s === w.toLowerCase())))
-  return `${status}${couldMatchStatus ? `${CONTENT_COLUMNS} : (${words})` : `(${words})`}`
+  const anywhere = `${status}${couldMatchStatus ? `${CONTENT_COLUMNS} : (${words})` : `(${words})`}`
+  return tier === 'rest' ? `${anywhere} NOT title : (${words})` : anywhere
 }
 
-/** The statements of one tier of a search on SQLite (exported for the query-plan test). */
+/**
+ * The statements of one tier of a search on SQLite (exported for the query-plan test). The index's rows are
+ * numbered by time (search-order-key.ts), so "newest first" is the index's own order, read from the end, and a
+ * page stops as soon as it is full; only `popular` sorts its matches.
+ */
 export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatements {
-  const matching = (which: 'all' | 'title') => sql`(select rowid from post_search_fts where post_search_fts match ${fts5Match(q, which)})`
-  const conditions: RawBuilder<unknown>[] = [sql`s.id in ${matching(tier === 'title' ? 'title' : 'all')}`]
-  // The title matches are few (titles are short): leaving them out is a lookup in a small set.
-  if (tier === 'rest') conditions.push(sql`s.id not in ${matching('title')}`)
-  // Also on the row, so the (status, published_at) index gives the order and the walk stops at the page.
-  if (q.status) conditions.push(sql`s.status = ${q.status}`)
-  if (q.categoryId !== undefined) conditions.push(sql`s.post_id in (select id from posts where category_id = ${q.categoryId})`)
-  if (q.tagKey !== undefined) conditions.push(sql`s.post_id in (select post_id from post_tags where tag_key = ${q.tagKey})`)
-  const filtered = q.categoryId !== undefined || q.tagKey !== undefined
-  const from = q.sort === 'popular' ? sql`post_search s join posts p on p.id = s.post_id` : sql`post_search s`
+  const match = fts5Match(q, tier)
+  const joins: RawBuilder<unknown>[] = [sql`join post_search s on s.id = f.rowid`]
+  if (q.categoryId !== undefined || q.sort === 'popular') joins.push(sql`join posts p on p.id = s.post_id`)
+  const conditions: RawBuilder<unknown>[] = [sql`f.post_search_fts match ${match}`]
+  if (q.categoryId !== undefined) conditions.push(sql`p.category_id = ${q.categoryId}`)
+  if (q.tagKey !== undefined) conditions.push(sql`exists (select 1 from post_tags t where t.post_id = s.post_id and t.tag_key = ${q.tagKey})`)
+  const from = sql`post_search_fts f ${sql.join(joins, sql` `)}`
   const where = sql.join(conditions, sql` and `)
-  // Unfiltered, the index alone knows the count.
-  const count =
-    filtered || tier === 'rest'
-      ? sql<{ n: number }>`select count(*) as n from post_search s where ${where}`
-      : sql<{ n: number }>`select count(*) as n from post_search_fts where post_search_fts match ${fts5Match(q, tier)}`
+  const filtered = conditions.length > 1
+  const ordering =
+    q.sort === 'oldest' ? sql`f.rowid asc` : q.sort === 'popular' ? sql`p.views desc, f.rowid desc` : sql`f.rowid desc`
   return {
-    count,
-    rows: (page) => sql<{ id: string }>`select s.post_id as id from ${from} where ${where}
-      order by ${order(q, sql`s.published_at`, sql`p.views`, sql`s.post_id`)} limit ${page.limit} offset ${page.offset}`,
+    // Unfiltered, the index alone knows the count.
+    count: filtered
+      ? sql<{ n: number }>`select count(*) as n from ${from} where ${where}`
+      : sql<{ n: number }>`select count(*) as n from post_search_fts f where ${where}`,
+    rows: (page) => sql<{ id: string }>`select s.post_id as id from ${from} where ${where} order by ${ordering} limit ${page.limit} offset ${page.offset}`,
   }
 }
 

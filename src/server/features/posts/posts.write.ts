@@ -3,18 +3,19 @@ import { markdownToPlainText } from '#shared/text/markdown-plain-text.ts'
 import { tagKey } from '#shared/text/tags.ts'
 import type { Db } from '../../db/client.ts'
 import type { Database, PostRow } from '../../db/schema.ts'
-import { counterKeys, deleteListingRows, recount, writeSearchDocument, writeTags, type ListingState, type SearchDocument } from './posts.index.repo.ts'
+import { counterKeys, deleteListingRows, recount, writeSearchDocuments, writeTags, type ListingState, type SearchDocument } from './posts.index.repo.ts'
 import { parseTags } from './posts.mappers.ts'
 
-type PostState = Pick<PostRow, 'id' | 'title' | 'excerpt' | 'content' | 'status' | 'published_at' | 'category_id' | 'tags'>
+type PostState = Pick<PostRow, 'id' | 'title' | 'excerpt' | 'content' | 'status' | 'published_at' | 'category_id' | 'tags' | 'created_at'>
 
 export function listingStateOf(post: PostState): ListingState {
   return { id: post.id, status: post.status, published_at: post.published_at, category_id: post.category_id, tags: parseTags(post.tags).map((tag) => ({ key: tagKey(tag), tag })) }
 }
 
-/** The searchable text of a post: its words without markdown, its tags as words. */
-export function searchDocumentOf(post: PostState): SearchDocument {
+/** The searchable text of a post: its words without markdown, its tags as words; ordered by its publication. */
+export function searchDocumentOf(post: PostState): SearchDocument & { orderAt: string | null } {
   return {
+    orderAt: post.published_at ?? post.created_at,
     post_id: post.id,
     status: post.status,
     published_at: post.published_at,
@@ -32,7 +33,7 @@ export function searchDocumentOf(post: PostState): SearchDocument {
 export async function saveListingState(trx: Transaction<Database> | Db, before: PostState | undefined, after: PostState | undefined): Promise<void> {
   if (after) {
     await writeTags(trx, listingStateOf(after))
-    await writeSearchDocument(trx, searchDocumentOf(after))
+    await writeSearchDocuments(trx, [searchDocumentOf(after)])
   } else if (before) {
     await deleteListingRows(trx, before.id)
   }
