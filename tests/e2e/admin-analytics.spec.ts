@@ -5,11 +5,12 @@ test('analytics ranks posts by views and charts today’s views', async ({ admin
   const popular = await createPost(page.request, { title: unique('E2E Popular'), content: 'Read me often.', status: 'published' })
   const quiet = await createPost(page.request, { title: unique('E2E Quiet'), content: 'Read me once.', status: 'published' })
 
-  // Each reader is a fresh visitor (a new cookie jar); admins' own views are never counted. Two or more views keep
-  // both posts in the top 10 above the posts other tests viewed once.
+  // Each reader is a fresh visitor (a new cookie jar and its own browser: readers without a cookie are told apart by
+  // address and user agent); admins' own views are never counted. Two or more views keep both posts in the top 10
+  // above the posts other tests viewed once.
   const visits = [popular, popular, popular, popular, quiet, quiet]
-  for (const post of visits) {
-    const reader = await playwright.request.newContext({ baseURL })
+  for (const [i, post] of visits.entries()) {
+    const reader = await playwright.request.newContext({ baseURL, userAgent: `Mozilla/5.0 E2E reader ${i}` })
     const res = await reader.post(`/api/posts/${post.id}/view`)
     expect(res.status()).toBe(204)
     await reader.dispose()
