@@ -5,6 +5,7 @@ import type { App } from '#server/context.ts'
 import { adminCookie, createPost, manualClock } from '#server/features/posts/posts.fixtures.ts'
 import { createTestApp, ORIGIN, type TestApp } from '#test/support/test-app.ts'
 import { ENTRY_TTL_MS } from '#server/cache/response-cache.ts'
+import { loadPage } from '#server/ssr/load-page.ts'
 
 describe('public response cache', () => {
   const clock = manualClock()
@@ -139,5 +140,23 @@ describe('public response cache', () => {
     const fresh = await read()
     expect(fresh.headers['x-cache']).toBe('MISS')
     expect(fresh.body).toContain(post.id)
+  })
+
+  it('server-rendered pages read the footer categories once per content version, here and on another instance', async () => {
+    const footerNames = async (app: App) => {
+      const page = await loadPage(app.ctx, '/blog', '', { isAdmin: false }, await app.responseCache.sync())
+      const categories = page.state.queries.find((q) => q.queryKey[0] === '/api/categories')?.state.data as Array<{ name: string }>
+      return categories.map((c) => c.name)
+    }
+    const created = await t.request({ method: 'POST', url: '/api/categories', cookie: admin, payload: { name: 'Footer Before', slug: 'footer-chrome', color: '#123456' } })
+    expect(created.statusCode).toBe(201)
+    expect(await footerNames(t.app)).toContain('Footer Before')
+    expect(await footerNames(other)).toContain('Footer Before')
+    const id = (created.json() as { id: string }).id
+    const renamed = await t.request({ method: 'PUT', url: `/api/categories/${id}`, cookie: admin, payload: { name: 'Footer After', slug: 'footer-chrome', color: '#123456' } })
+    expect(renamed.statusCode).toBe(200)
+    expect(await footerNames(t.app)).toContain('Footer After')
+    clock.tick(1000)
+    expect(await footerNames(other)).toContain('Footer After')
   })
 })

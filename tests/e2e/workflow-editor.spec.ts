@@ -111,6 +111,8 @@ test('the pre-publish checklist warns and never blocks', async ({ adminPage: pag
   await expect(checks).toContainText('Meta description is 161 characters (over 160)')
 
   await page.getByRole('button', { name: 'Publish' }).click()
+  // The missing alt text is asked about once more, and "Publish anyway" goes ahead.
+  await page.getByRole('alertdialog', { name: 'Images without alt text' }).getByRole('button', { name: 'Publish anyway' }).click()
   await expect(page.getByText('Post created successfully!')).toBeVisible()
 })
 

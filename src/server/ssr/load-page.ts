@@ -7,13 +7,13 @@ import { paths } from '#shared/paths.ts'
 import { PostListQuerySchema, PUBLIC_PAGE_SIZE } from '#shared/schemas/post.ts'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../errors.ts'
-import { getCategoryBySlug, listCategories } from '../features/categories/categories.service.ts'
+import { getCategoryBySlug } from '../features/categories/categories.service.ts'
 import { getActiveFooterPageBySlug } from '../features/footer-pages/footer-pages.service.ts'
 import * as posts from '../features/posts/posts.service.ts'
 import { postByPreviewToken } from '../features/previews/previews.service.ts'
-import { getPublicSettings } from '../features/settings/settings.service.ts'
 import { getPublishedTag } from '../features/tags/tags.service.ts'
 import { loadPostExtras } from './load-post-extras.ts'
+import { siteChrome } from './site-chrome.ts'
 
 export type LoadedPage = { status: 200 | 404; head: PageHead; state: DehydratedState }
 export type Visitor = { isAdmin: boolean }
@@ -32,14 +32,14 @@ async function orNull<T>(load: Promise<T>): Promise<T | null> {
  * The SSR data loader: calls the services directly and stores their results under the same query keys the
  * browser uses (src/client/features/site/queries.ts), so the page renders complete and hydrates without a fetch.
  */
-export async function loadPage(ctx: AppContext, pathname: string, search: string, visitor: Visitor): Promise<LoadedPage> {
+export async function loadPage(ctx: AppContext, pathname: string, search: string, visitor: Visitor, contentVersion: number | null = null): Promise<LoadedPage> {
   const db = ctx.db
   const viewer = { isAdmin: visitor.isAdmin }
   const qc = createQueryClient()
   const set = (key: readonly unknown[], data: unknown) => qc.setQueryData(key, data)
 
   // The chrome (footer categories and social links) is on every page.
-  const [categories, settings] = await Promise.all([listCategories(db), getPublicSettings(db)])
+  const { categories, settings } = await siteChrome(db, contentVersion)
   set(siteKeys.categories(), categories)
   set(siteKeys.settings(), settings)
 

@@ -105,7 +105,7 @@ export async function publicPages(app: App): Promise<void> {
     let html: string
     let status: number
     try {
-      const page = await loadPage(app.ctx, url.pathname, url.search, { isAdmin })
+      const page = await loadPage(app.ctx, url.pathname, url.search, { isAdmin }, request.cacheVersion)
       if (page.status === 404 && (await replyWithRedirect(app, request, reply))) return reply
       const render = await renderer.render()
       const appHtml = render(`${url.pathname}${url.search}`, page.state)

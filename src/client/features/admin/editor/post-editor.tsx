@@ -84,7 +84,8 @@ export function PostEditor({ post }: { post: Post | null }) {
 
   useEffect(() => {
     if (!dirty || offer || saved.current) return
-    const timer = setTimeout(() => writeBackup(id, form), 300)
+    // A save that lands inside the delay has cleared the backup already: never write it back.
+    const timer = setTimeout(() => saved.current || writeBackup(id, form), 300)
     return () => clearTimeout(timer)
   }, [form, dirty, offer, id])
 
