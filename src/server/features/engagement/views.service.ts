@@ -59,12 +59,13 @@ export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger, 
       const issued = reader.visitorId ? null : reader.issue()
       const now = clock()
       const since = new Date(now.getTime() - VIEW_DEDUPE_MS)
-      // The cap is taken before any mark is written, so a flood past it stores nothing more.
+      // The cap is taken before any mark is written, so a flood past it stores nothing more. Only views that count
+      // keep their hit: a repeat, or a burst of them, uses none of the network's budget.
       const cap = `view:${postId}:${reader.network}`
-      if (!(await take(db, cap, { limit: perNetwork, windowMs: VIEW_DEDUPE_MS }, now)).allowed) return
-      const counts = await repo.markView(db, postId, reader.visitorId ?? `anon:${reader.anonymous}`, now, since)
+      const taken = await take(db, cap, { limit: perNetwork, windowMs: VIEW_DEDUPE_MS }, now)
+      const counts = taken.allowed && (await repo.markView(db, postId, reader.visitorId ?? `anon:${reader.anonymous}`, now, since))
       if (!counts) {
-        await giveBack(db, [cap]) // a repeat uses none of the network's budget
+        await giveBack(db, [cap])
         return
       }
       // The new cookie is marked too, so the same reader coming back with it is not counted again.
