@@ -123,7 +123,13 @@ const targets = [
   { name: 'static asset (CSS)', opts: { requests: [{ path: staticAsset }] }, isStatic: true },
   {
     name: 'like toggle (POST)',
-    opts: { requests: [{ method: 'POST', path: `/api/posts/${posts[50].id}/like`, headers: { origin: ORIGIN } }] },
+    // Each from its own address: one network may add only 10 likes to a post a day.
+    opts: {
+      requests: [{
+        method: 'POST', path: `/api/posts/${posts[50].id}/like`,
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, origin: ORIGIN, 'x-forwarded-for': nextIp() } }),
+      }],
+    },
   },
   {
     name: 'comment (POST)',

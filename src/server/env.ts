@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   BACKUP_EVERY: z.string().regex(/^\d+(s|m|h|d)$/, 'BACKUP_EVERY is a number and a unit: 30m, 24h, 7d').optional().or(z.literal('')),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  LIKES_PER_NETWORK: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  VIEWS_PER_NETWORK: z.coerce.number().int().min(1).max(1_000_000).default(10),
 })
 
 /**
@@ -45,6 +47,8 @@ export type Env = {
   trustProxy: boolean | string
   /** Scheduled backups into DATA_DIR/backups: how often (null: off) and how many to keep. */
   backups: { everyMs: number; keep: number } | null
+  /** How many likes one network (IPv4 address, IPv6 /64) may add to one post a day, and views per post per 30 minutes. */
+  countsPerNetwork: { likes: number; views: number }
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -67,5 +71,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: raw.LOG_LEVEL,
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     backups: raw.BACKUP_EVERY ? { everyMs: durationMs(raw.BACKUP_EVERY), keep: raw.BACKUP_KEEP } : null,
+    countsPerNetwork: { likes: raw.LIKES_PER_NETWORK, views: raw.VIEWS_PER_NETWORK },
   }
 }

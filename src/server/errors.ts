@@ -14,6 +14,9 @@ export const badRequest = (message: string): never => {
 export const unauthorized = (message = 'Authentication required'): never => {
   throw new AppError(401, message)
 }
+export const forbidden = (message: string): never => {
+  throw new AppError(403, message)
+}
 export const notFound = (what = 'Resource'): never => {
   throw new AppError(404, `${what} not found`)
 }

@@ -5,11 +5,12 @@ test('analytics ranks posts by views and charts today’s views', async ({ admin
   const popular = await createPost(page.request, { title: unique('E2E Popular'), content: 'Read me often.', status: 'published' })
   const quiet = await createPost(page.request, { title: unique('E2E Quiet'), content: 'Read me once.', status: 'published' })
 
-  // Each reader is a fresh visitor (a new cookie jar); admins' own views are never counted. Two or more views keep
-  // both posts in the top 10 above the posts other tests viewed once.
+  // Each reader is a fresh visitor (a new cookie jar and its own browser: readers without a cookie are told apart by
+  // address and user agent); admins' own views are never counted. Two or more views keep both posts in the top 10
+  // above the posts other tests viewed once.
   const visits = [popular, popular, popular, popular, quiet, quiet]
-  for (const post of visits) {
-    const reader = await playwright.request.newContext({ baseURL })
+  for (const [i, post] of visits.entries()) {
+    const reader = await playwright.request.newContext({ baseURL, userAgent: `Mozilla/5.0 E2E reader ${i}` })
     const res = await reader.post(`/api/posts/${post.id}/view`)
     expect(res.status()).toBe(204)
     await reader.dispose()
@@ -40,4 +41,21 @@ test('analytics ranks posts by views and charts today’s views', async ({ admin
   await expect(chart.getByRole('row')).toHaveCount(31)
   const todayViews = Number(await chart.getByRole('row').last().getByRole('cell').last().textContent())
   expect(todayViews).toBeGreaterThanOrEqual(visits.length)
+})
+
+test('analytics flags a post whose views in the last hour are more than 20 times its daily average', async ({ adminPage: page, playwright, baseURL }) => {
+  const post = await createPost(page.request, { title: unique('E2E Spike'), content: 'Suddenly popular.', status: 'published' })
+  // A new post has no history (taken as 1 view a day): 21 readers in its first hour are a spike.
+  for (let i = 0; i < 21; i++) {
+    const reader = await playwright.request.newContext({ baseURL, userAgent: `Mozilla/5.0 E2E spike reader ${i}` })
+    expect((await reader.post(`/api/posts/${post.id}/view`)).status()).toBe(204)
+    await reader.dispose()
+  }
+
+  await page.goto('/admin/analytics')
+  const flag = page.getByRole('region', { name: 'Unusual traffic' })
+  await expect(async () => {
+    await page.reload()
+    await expect(flag.getByRole('listitem').filter({ hasText: post.title })).toContainText('21 views in the last hour', { timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
 })

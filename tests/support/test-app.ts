@@ -21,9 +21,11 @@ export type TestApp = {
   request: (opts: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>
 }
 
-export async function createTestApp(opts: { clock?: Clock; withAdmin?: boolean; housekeepingEveryMs?: number; engine?: 'sqlite' | 'postgres' } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { clock?: Clock; withAdmin?: boolean; housekeepingEveryMs?: number; engine?: 'sqlite' | 'postgres'; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(opts.engine)
-  const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN, SEED_DEMO: '0', DATA_DIR: database.dataDir, LOG_LEVEL: 'silent' })
+  const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN, SEED_DEMO: '0', DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', ...opts.env })
   const app = await buildApp({ database: database.handle, env, clock: opts.clock, housekeepingEveryMs: opts.housekeepingEveryMs })
   await app.ready()
 
@@ -69,4 +71,9 @@ export async function createTestApp(opts: { clock?: Clock; withAdmin?: boolean; 
 export function cookieFrom(res: LightMyRequestResponse, name: string): string | undefined {
   const c = res.cookies.find((x) => x.name === name)
   return c ? `${name}=${c.value}` : undefined
+}
+
+/** Cookie header value of a visitor cookie the app itself could have issued (signed with its secret). */
+export function signedVisitorCookie(t: TestApp, id: string = crypto.randomUUID()): string {
+  return `vid=${t.app.ctx.keys.sign(id)}`
 }

@@ -36,7 +36,8 @@ describe('crash safety on SQLite', () => {
     let killed = false
     const streaming = stream(8, () => killed, async (i) => {
       if (i % 2 === 0) {
-        const res = await call(server.base, 'POST', `/api/posts/${post.id}/like`)
+        // Each reader from its own address: one network may add only 10 likes to a post a day.
+        const res = await call(server.base, 'POST', `/api/posts/${post.id}/like`, { headers: { 'x-forwarded-for': `203.0.${(i >> 8) & 255}.${i & 255}` } })
         if (res.ok && ((await res.json()) as { liked: boolean }).liked) likedBy.push(cookiesOf(res))
       } else {
         const res = await call(server.base, 'POST', `/api/posts/${post.id}/comments`, {
@@ -81,16 +82,16 @@ describe('graceful SIGTERM', () => {
   it('finishes in-flight requests, writes every buffered view, and exits 0', async () => {
     const dataDir = tempDataDir()
     dirs.push(dataDir)
-    const server = await startServer({ dataDir })
+    const server = await startServer({ dataDir, env: { TRUST_PROXY: 'true' } })
     const cookie = await loginCookie(server.base)
     const post = await createPublishedPost(server.base, cookie, 'Views under shutdown')
 
     let counted = 0
     let refused = 0
     let stopping = false
-    const streaming = stream(8, () => stopping, async () => {
-      // no cookie: every beacon is a new visitor, so every 2xx is one view
-      const res = await call(server.base, 'POST', `/api/posts/${post.id}/view`)
+    const streaming = stream(8, () => stopping, async (i) => {
+      // no cookie, each from its own address: every beacon is a new reader, so every 2xx is one view
+      const res = await call(server.base, 'POST', `/api/posts/${post.id}/view`, { headers: { 'x-forwarded-for': `203.1.${(i >> 8) & 255}.${i & 255}` } })
       if (res.ok) counted++
       else refused++
     })

@@ -8,6 +8,7 @@ import * as imageVariants from './migrations/20261123T0200-image-variants.ts'
 import * as revisionsAutosavesPreviews404s from './migrations/20261123T0400-revisions-autosaves-previews-404s.ts'
 import * as sessionDetailsTwoFactor from './migrations/20261123T0500-session-details-two-factor.ts'
 import * as searchTiersAndPrefixes from './migrations/20261123T0600-search-tiers-and-prefixes.ts'
+import * as recentViews from './migrations/20261123T0701-recent-views.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0400-revisions-autosaves-previews-404s': revisionsAutosavesPreviews404s,
   '20261123T0500-session-details-two-factor': sessionDetailsTwoFactor,
   '20261123T0600-search-tiers-and-prefixes': searchTiersAndPrefixes,
+  '20261123T0701-recent-views': recentViews,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

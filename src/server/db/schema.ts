@@ -141,6 +141,13 @@ export interface PostViewsDailyTable {
   views: Count
 }
 
+export interface PostViewsRecentTable {
+  post_id: string
+  /** ISO start of a 10-minute slot: `YYYY-MM-DDTHH:M0`. */
+  slot: string
+  views: Count
+}
+
 export interface ViewMarksTable {
   post_id: string
   visitor_id: string
@@ -279,6 +286,7 @@ export interface Database {
   likes: LikesTable
   comments: CommentsTable
   post_views_daily: PostViewsDailyTable
+  post_views_recent: PostViewsRecentTable
   view_marks: ViewMarksTable
   footer_pages: FooterPagesTable
   site_settings: SiteSettingsTable

@@ -30,7 +30,7 @@ export async function fillSampleBlog(t: TestApp): Promise<{ postIds: string[]; s
     if (res.statusCode !== 201) throw new Error(`comment: ${res.statusCode} ${res.body}`)
     if (i !== 1) await t.request({ method: 'PUT', url: `/api/admin/comments/${(res.json() as { id: string }).id}/approve`, cookie })
   }
-  for (let i = 0; i < 3; i++) await t.request({ method: 'POST', url: `/api/posts/${i < 2 ? first.id : second.id}/like` })
+  for (let i = 0; i < 3; i++) await t.request({ method: 'POST', url: `/api/posts/${i < 2 ? first.id : second.id}/like`, remoteAddress: `10.0.1.${i}` })
 
   const db = t.app.ctx.db
   await db.insertInto('post_views_daily').values([

@@ -12,6 +12,8 @@ Object.assign(process.env, {
   // E2E_DATABASE_URL runs the browser tests on PostgreSQL (give it an empty database); SQLite otherwise.
   DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // Every browser test comes from 127.0.0.1: the per-network view cap is raised so readers can be many.
+  VIEWS_PER_NETWORK: '1000',
 })
 
 await import(path.resolve('dist/server/main.js'))

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { CategorySchema, type CategoryInput } from '#shared/schemas/category.ts'
-import { AdminCommentSchema, DailyViewsSchema, StatsSchema } from '#shared/schemas/engagement.ts'
+import { AdminCommentSchema, DailyViewsSchema, StatsSchema, ViewSpikesSchema } from '#shared/schemas/engagement.ts'
 import { MAX_PAGE_SIZE, PostCardSchema, PostSchema, type PostCard, type PostUpdate } from '#shared/schemas/post.ts'
 import { FooterPageSchema, SiteSettingSchema, type FooterPageInput, type SettingsUpdate } from '#shared/schemas/site.ts'
 import { LoginResultSchema, type LoginVerifyInput } from '#shared/schemas/security.ts'
@@ -16,6 +16,7 @@ export const adminKeys = {
   setup: ['/api/auth/setup'] as const,
   stats: ['/api/stats'] as const,
   dailyViews: (days: number) => ['/api/stats/views', { days }] as const,
+  viewSpikes: ['/api/stats/spikes'] as const,
   posts: (params: Record<string, string | number>) => ['/api/posts', params] as const,
   post: (id: string) => ['/api/posts', id] as const,
   categories: ['/api/categories'] as const,
@@ -32,6 +33,9 @@ export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats, queryF
 
 export const dailyViewsQuery = (days = 30) =>
   queryOptions({ queryKey: adminKeys.dailyViews(days), queryFn: () => apiJson(DailyViewsSchema, `/api/stats/views?days=${days}`) })
+
+/** Posts whose views in the last hour are far above their daily average (the server decides). */
+export const viewSpikesQuery = () => queryOptions({ queryKey: adminKeys.viewSpikes, queryFn: () => apiJson(ViewSpikesSchema, '/api/stats/spikes') })
 
 /** One page of posts (admins see drafts too). */
 export const postsQuery = (params: Record<string, string | number>) =>

@@ -18,26 +18,34 @@ const moveCount = (db: Db, postId: string, by: 1 | -1) =>
     .execute()
 
 /**
- * Inserts the like unless the unique (post_id, visitor_id) pair exists, counting it on the post in the same
- * transaction; true when a row was added.
+ * Takes the post's row lock for the rest of the transaction (a write that changes nothing works on both engines;
+ * SQLite runs one transaction at a time anyway). Toggles of one post then run one after another, so each toggle
+ * counts exactly once; the count update takes this lock anyway, so no concurrency is lost.
  */
-export async function insertLikeIfAbsent(db: Db, postId: string, visitorId: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .insertInto('likes')
-      .values({ id: crypto.randomUUID(), post_id: postId, visitor_id: visitorId, created_at: now.toISOString() })
-      .onConflict((oc) => oc.columns(['post_id', 'visitor_id']).doNothing())
-      .executeTakeFirst()
-    const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-    if (added) await moveCount(trx, postId, 1)
-    return added
-  })
+export async function lockPost(trx: Db, postId: string): Promise<void> {
+  await trx
+    .updateTable('posts')
+    .set((eb) => ({ like_count: eb.ref('like_count') }))
+    .where('id', '=', postId)
+    .execute()
 }
 
-/** Removes the like, and its count, when there was one. */
-export async function deleteLike(db: Db, postId: string, visitorId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const result = await trx.deleteFrom('likes').where('post_id', '=', postId).where('visitor_id', '=', visitorId).executeTakeFirst()
-    if (Number(result.numDeletedRows) > 0) await moveCount(trx, postId, -1)
-  })
+/** Adds the like and counts it on the post (call inside a transaction); false when the visitor already liked it. */
+export async function addLike(trx: Db, postId: string, visitorId: string, now: Date): Promise<boolean> {
+  const result = await trx
+    .insertInto('likes')
+    .values({ id: crypto.randomUUID(), post_id: postId, visitor_id: visitorId, created_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(['post_id', 'visitor_id']).doNothing())
+    .executeTakeFirst()
+  const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+  if (added) await moveCount(trx, postId, 1)
+  return added
+}
+
+/** Removes the like and its count (call inside a transaction); false when there was none. */
+export async function removeLike(trx: Db, postId: string, visitorId: string): Promise<boolean> {
+  const result = await trx.deleteFrom('likes').where('post_id', '=', postId).where('visitor_id', '=', visitorId).executeTakeFirst()
+  const removed = Number(result.numDeletedRows) > 0
+  if (removed) await moveCount(trx, postId, -1)
+  return removed
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cookieFrom, createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { cookieFrom, createTestApp, signedVisitorCookie, type TestApp } from '#test/support/test-app.ts'
 import { adminCookie, createPost, manualClock, MINUTE } from '../posts/posts.fixtures.ts'
 
 async function storedViews(t: TestApp, postId: string) {
@@ -50,7 +50,7 @@ describe('views', () => {
 
   it('counts parallel beacons of one visitor once', async () => {
     const before = (await storedViews(t, postId)).total
-    const cookie = `vid=${crypto.randomUUID()}`
+    const cookie = signedVisitorCookie(t)
     await Promise.all(Array.from({ length: 10 }, () => view(postId, cookie)))
     await t.app.flushViews()
     expect((await storedViews(t, postId)).total).toBe(before + 1)
@@ -76,7 +76,7 @@ describe('views', () => {
 
   it('buffers counts and flushes them every 2 seconds', async () => {
     const before = (await storedViews(t, postId)).total
-    await view(postId, `vid=${crypto.randomUUID()}`)
+    await view(postId, signedVisitorCookie(t))
     expect(t.app.pendingViews()).toBe(1)
     expect((await storedViews(t, postId)).total).toBe(before)
     vi.advanceTimersByTime(2000)
@@ -92,7 +92,7 @@ describe('views: shutdown', () => {
     try {
       const admin = await adminCookie(t)
       const postId = (await createPost(t, admin, { title: 'Closing', status: 'published' })).id
-      await Promise.all([1, 2, 3].map(() => t.request({ method: 'POST', url: `/api/posts/${postId}/view`, cookie: `vid=${crypto.randomUUID()}` })))
+      await Promise.all([1, 2, 3].map(() => t.request({ method: 'POST', url: `/api/posts/${postId}/view`, cookie: signedVisitorCookie(t) })))
       expect(t.app.pendingViews()).toBe(3)
       expect((await storedViews(t, postId)).total).toBe(0)
       await t.app.close()

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { IdSchema } from '#shared/schemas/common.ts'
 import type { App } from '../../context.ts'
-import { visitorId } from '../../http/visitor.ts'
+import { isCountable } from '../../http/countable-request.ts'
+import { countedReader } from '../../http/counted-reader.ts'
 import { createViewCounter, FLUSH_EVERY_MS } from './views.service.ts'
 
 declare module 'fastify' {
@@ -15,7 +16,7 @@ declare module 'fastify' {
 
 export async function viewRoutes(app: App): Promise<void> {
   // Views never drop cached pages: public view counts may lag by the cache's entry lifetime.
-  const counter = createViewCounter(app.ctx.db, app.ctx.clock, app.log)
+  const counter = createViewCounter(app.ctx.db, app.ctx.clock, app.log, app.ctx.env.countsPerNetwork.views)
   app.decorate('flushViews', counter.flush)
   app.decorate('pendingViews', counter.pending)
 
@@ -30,7 +31,8 @@ export async function viewRoutes(app: App): Promise<void> {
   })
 
   app.post('/api/posts/:id/view', { schema: { params: z.object({ id: IdSchema }) }, config: { keepsPublicContent: true } }, async (request, reply) => {
-    await counter.record(request.params.id, { isAdmin: Boolean(request.user) }, () => visitorId(request, reply, app.ctx.env.secureCookies))
+    // Crawlers, prefetches and prerenders get the same answer, but nothing is looked up or counted.
+    if (isCountable(request)) await counter.record(request.params.id, { isAdmin: Boolean(request.user) }, countedReader(request, reply, app.ctx, app.ctx.clock()))
     return reply.status(204).send()
   })
 }

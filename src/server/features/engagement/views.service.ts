@@ -1,19 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/client.ts'
+import type { CountedReader } from '../../http/counted-reader.ts'
 import { assertPostVisible, type Viewer } from '../posts/posts.service.ts'
+import { giveBack, take } from '../rate-limit/rate-limit.ts'
 import * as repo from './views.repo.ts'
 
 export const VIEW_DEDUPE_MS = 30 * 60 * 1000
 export const FLUSH_EVERY_MS = 2000
 const PRUNE_EVERY_MS = 10 * 60 * 1000
 
-/** UTC calendar day, the key of the daily series. */
-export const utcDay = (date: Date) => date.toISOString().slice(0, 10)
+/** Start of the date's 10-minute slot (`YYYY-MM-DDTHH:M0`), the key of the recent series behind the spike flag. */
+export const tenMinuteSlot = (date: Date) => `${date.toISOString().slice(0, 15)}0`
 
 export type ViewCounter = {
-  /** POST …/view: counts at most once per visitor per post per 30 minutes, never for an admin. */
-  record: (postId: string, viewer: Viewer, visitor: () => string) => Promise<void>
+  /**
+   * POST …/view: counts at most once per reader per post per 30 minutes (a reader: its signed cookie, or without
+   * one the hash of network and user agent), at most `perNetwork` readers of one network per post per 30 minutes,
+   * never for an admin.
+   */
+  record: (postId: string, viewer: Viewer, reader: CountedReader) => Promise<void>
   /** Writes buffered counts to the database. */
   flush: () => Promise<void>
   /** Views counted but not yet written. */
@@ -22,18 +28,18 @@ export type ViewCounter = {
 
 /**
  * Dedupe marks live in the database (shared by every instance); only the increments are buffered here,
- * keyed by post and day, and written at least every FLUSH_EVERY_MS and on close.
+ * keyed by post and 10-minute slot, and written at least every FLUSH_EVERY_MS and on close.
  */
-export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger): ViewCounter {
-  let buffer = new Map<string, number>() // `${postId} ${day}` -> views
+export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger, perNetwork: number): ViewCounter {
+  let buffer = new Map<string, number>() // `${postId} ${slot}` -> views
   let lastPrune = 0
   let flushing: Promise<void> = Promise.resolve()
 
   async function writeOut(batch: Map<string, number>): Promise<void> {
     for (const [key, count] of batch) {
-      const [postId = '', day = ''] = key.split(' ')
+      const [postId = '', slot = ''] = key.split(' ')
       try {
-        await repo.addViews(db, postId, day, count)
+        await repo.addViews(db, postId, slot, count)
       } catch (err) {
         log.error({ err, postId }, 'view counts not written; kept for the next flush')
         buffer.set(key, (buffer.get(key) ?? 0) + count)
@@ -47,12 +53,24 @@ export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger):
   }
 
   return {
-    async record(postId, viewer, visitor) {
+    async record(postId, viewer, reader) {
       await assertPostVisible(db, postId, viewer)
       if (viewer.isAdmin) return
+      const issued = reader.visitorId ? null : reader.issue()
       const now = clock()
-      if (!(await repo.markView(db, postId, visitor(), now, new Date(now.getTime() - VIEW_DEDUPE_MS)))) return
-      const key = `${postId} ${utcDay(now)}`
+      const since = new Date(now.getTime() - VIEW_DEDUPE_MS)
+      // The cap is taken before any mark is written, so a flood past it stores nothing more. Only views that count
+      // keep their hit: a repeat, or a burst of them, uses none of the network's budget.
+      const cap = `view:${postId}:${reader.network}`
+      const taken = await take(db, cap, { limit: perNetwork, windowMs: VIEW_DEDUPE_MS }, now)
+      const counts = taken.allowed && (await repo.markView(db, postId, reader.visitorId ?? `anon:${reader.anonymous}`, now, since))
+      if (!counts) {
+        await giveBack(db, [cap])
+        return
+      }
+      // The new cookie is marked too, so the same reader coming back with it is not counted again.
+      if (issued) await repo.markView(db, postId, issued, now, since)
+      const key = `${postId} ${tenMinuteSlot(now)}`
       buffer.set(key, (buffer.get(key) ?? 0) + 1)
     },
     flush() {

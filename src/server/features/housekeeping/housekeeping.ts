@@ -1,17 +1,22 @@
 import type { Db } from '../../db/client.ts'
 import { deleteExpiredLoginTickets } from '../auth/login-tickets.repo.ts'
 import { deleteIdleSessions } from '../auth/sessions.repo.ts'
+import { pruneRecentViews } from '../engagement/views.repo.ts'
+import { tenMinuteSlot } from '../engagement/views.service.ts'
 import { pruneBuckets } from '../rate-limit/rate-limit.repo.ts'
 import { LONGEST_WINDOW_MS } from '../rate-limit/rate-limit.ts'
 import { deleteStaleAutosaves } from '../revisions/revisions.repo.ts'
 import { AUTOSAVE_TTL_MS } from '../revisions/revisions.service.ts'
 
 export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000
+/** How long the 10-minute view slots behind the spike flag are kept. */
+const RECENT_VIEWS_KEPT_MS = 2 * 24 * 60 * 60 * 1000
 
-/** Rows that count for nothing any more: throttle windows long over, idle or too old sessions, expired login tickets, forgotten autosaves. Idempotent, on any instance. */
+/** Rows that count for nothing any more: throttle windows long over, idle or too old sessions, expired login tickets, forgotten autosaves, old view slots. Idempotent, on any instance. */
 export async function housekeep(db: Db, now: Date): Promise<void> {
   await pruneBuckets(db, new Date(now.getTime() - LONGEST_WINDOW_MS))
   await deleteIdleSessions(db, now)
   await deleteExpiredLoginTickets(db, now)
   await deleteStaleAutosaves(db, new Date(now.getTime() - AUTOSAVE_TTL_MS).toISOString())
+  await pruneRecentViews(db, tenMinuteSlot(new Date(now.getTime() - RECENT_VIEWS_KEPT_MS)))
 }

@@ -44,6 +44,7 @@ export async function deletePostRow(db: Trx, id: string): Promise<void> {
   await db.deleteFrom('likes').where('post_id', '=', id).execute()
   await db.deleteFrom('comments').where('post_id', '=', id).execute()
   await db.deleteFrom('post_views_daily').where('post_id', '=', id).execute()
+  await db.deleteFrom('post_views_recent').where('post_id', '=', id).execute()
   await db.deleteFrom('view_marks').where('post_id', '=', id).execute()
   await db.deleteFrom('posts').where('id', '=', id).execute()
 }

@@ -7,6 +7,7 @@ import { publicationDate } from '../posts/publication-date.ts'
 import { postsQuery, statsQuery } from '../queries.ts'
 import { DASHBOARD_TILES, OVERVIEW_TILES, StatCards } from '../stat-cards.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import { TrafficSpikes } from './traffic-spikes.tsx'
 import { ViewsChart } from './views-chart.tsx'
 
 const TOP = 10
@@ -49,6 +50,7 @@ export function AnalyticsPage() {
         <h1 className="text-3xl font-bold">Analytics</h1>
         <p className="text-muted-foreground">How your content is performing</p>
       </header>
+      <TrafficSpikes />
       <StatCards stats={stats.data} tiles={DASHBOARD_TILES} label="Summary" />
       <ViewsChart />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
