@@ -1,7 +1,25 @@
 import { z } from 'zod'
 
 /** What an import can bring in, in the order the report lists them. */
-export const IMPORT_KINDS = ['users', 'categories', 'posts', 'comments', 'likes', 'views', 'footerPages', 'settings', 'images', 'redirects'] as const
+export const IMPORT_KINDS = [
+  'users',
+  'categories',
+  'posts',
+  'comments',
+  'likes',
+  'views',
+  'footerPages',
+  'settings',
+  'images',
+  'redirects',
+  'revisions',
+  'autosaves',
+  'previews',
+  'notFound',
+  'sessions',
+  'twoFactor',
+  'recoveryCodes',
+] as const
 export type ImportKind = (typeof IMPORT_KINDS)[number]
 
 export const IMPORT_FORMATS = ['backup', 'ghost', 'wordpress', 'markdown'] as const

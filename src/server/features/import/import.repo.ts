@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import type { Insertable, Kysely, Transaction } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import type { CategoryRow, CommentRow, Database, FooterPageRow, UserRow } from '../../db/schema.ts'
 
@@ -117,10 +117,6 @@ export async function findRedirectTargets(db: Trx, fromPaths: string[]): Promise
   return new Map(rows.map((r) => [r.from_path, r.to_path]))
 }
 
-export async function insertRedirect(db: Trx, row: { id: string; from_path: string; to_path: string; source: string; hits: number; created_at: string }): Promise<void> {
-  await db.insertInto('redirects').values(row).execute()
-}
-
 export async function existingImageNames(db: Trx, names: string[]): Promise<Set<string>> {
   const rows = await inChunks(names, (chunk) => db.selectFrom('images').select('file_name').where('file_name', 'in', chunk).execute())
   return new Set(rows.map((r) => r.file_name))
@@ -129,7 +125,7 @@ export async function existingImageNames(db: Trx, names: string[]): Promise<Set<
 /** An uploaded original as it was stored; variants (when there are any) are made again from it. */
 export async function insertOriginalImage(
   db: Trx,
-  row: { file_name: string; mime: string; bytes: Buffer; width: number | null; height: number | null; created_at: string },
+  row: { file_name: string; mime: string; bytes: Buffer; width: number | null; height: number | null; created_at: string; alt_text: string; original_name: string | null },
 ): Promise<boolean> {
   const result = await db
     .insertInto('images')
@@ -141,4 +137,37 @@ export async function insertOriginalImage(
 
 export async function imageCreatedAt(db: Trx, fileName: string): Promise<string | undefined> {
   return (await db.selectFrom('images').select('created_at').where('file_name', '=', fileName).executeTakeFirst())?.created_at
+}
+
+/** Tables a restore only adds to, keyed by one column: rows whose key is already here are left alone. */
+type KeyedTable = {
+  post_revisions: 'id'
+  post_autosaves: 'post_key'
+  post_previews: 'post_id'
+  not_found_log: 'path'
+  sessions: 'id'
+  user_two_factor: 'user_id'
+  recovery_codes: 'id'
+}
+const KEYS: KeyedTable = { post_revisions: 'id', post_autosaves: 'post_key', post_previews: 'post_id', not_found_log: 'path', sessions: 'id', user_two_factor: 'user_id', recovery_codes: 'id' }
+
+/** Inserts the rows whose key is free and answers how many that was. */
+export async function insertMissing<T extends keyof KeyedTable>(db: Trx, table: T, rows: Array<Insertable<Database[T]>>): Promise<number> {
+  if (!rows.length) return 0
+  // One shape for all seven tables: a table name and its key column, both from the list above.
+  const loose = db as unknown as Kysely<Record<string, Record<string, string>>>
+  const key: string = KEYS[table]
+  const keyOf = (row: Insertable<Database[T]>) => (row as Record<string, string>)[key]!
+  const name: string = table
+  const existing = await inChunks(rows.map(keyOf), (chunk) => loose.selectFrom(name).select(key).where(key, 'in', chunk).execute())
+  const taken = new Set(existing.map((r) => r[key]))
+  const fresh = rows.filter((r) => !taken.has(keyOf(r)))
+  for (let i = 0; i < fresh.length; i += IN_CHUNK) await loose.insertInto(name).values(fresh.slice(i, i + IN_CHUNK) as never).execute()
+  return fresh.length
+}
+
+/** Preview tokens are unique across posts: which of these are in use. */
+export async function findPreviewTokens(db: Trx, tokens: string[]): Promise<Set<string>> {
+  const rows = await inChunks(tokens, (chunk) => db.selectFrom('post_previews').select('token').where('token', 'in', chunk).execute())
+  return new Set(rows.map((r) => r.token))
 }
