@@ -1,16 +1,19 @@
 import { z } from 'zod'
 
-/** What an import can bring in, in the order the report lists them. */
+/**
+ * What an import can bring in. Also the data files of a backup, in the order a restore reads them (each kind refers
+ * only to kinds before it), and the order the report lists them.
+ */
 export const IMPORT_KINDS = [
   'users',
   'categories',
+  'images',
   'posts',
   'comments',
   'likes',
   'views',
   'footerPages',
   'settings',
-  'images',
   'redirects',
   'revisions',
   'autosaves',

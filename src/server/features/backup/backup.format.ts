@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IMPORT_KINDS, type ImportKind } from '#shared/schemas/backup.ts'
 import { POST_STATUSES } from '#shared/schemas/post.ts'
 
 /**
@@ -11,27 +12,9 @@ export const FORMAT_VERSION = 2
 export const MANIFEST_PATH = 'manifest.json'
 export const MEDIA_DIR = 'media/'
 
-/** The data files in the order a restore reads them (each kind refers only to kinds before it). */
-export const DATA_KINDS = [
-  'users',
-  'categories',
-  'images',
-  'posts',
-  'comments',
-  'likes',
-  'views',
-  'footerPages',
-  'settings',
-  'redirects',
-  'revisions',
-  'autosaves',
-  'previews',
-  'notFound',
-  'sessions',
-  'twoFactor',
-  'recoveryCodes',
-] as const
-export type DataKind = (typeof DATA_KINDS)[number]
+/** The data files, in the order a restore reads them (each kind refers only to kinds before it). */
+export const DATA_KINDS = IMPORT_KINDS
+export type DataKind = ImportKind
 /** Kinds that let someone act as the admin: written only by `npm run export -- --with-secrets`. */
 export const SECRET_KINDS: ReadonlySet<DataKind> = new Set(['sessions', 'twoFactor', 'recoveryCodes'])
 export const dataPath = (kind: DataKind) => `data/${kind}.jsonl`
