@@ -61,25 +61,17 @@ export async function insertDailyViews(db: Trx, rows: Array<{ post_id: string; d
   if (rows.length) await db.insertInto('post_views_daily').values(rows).onConflict((oc) => oc.columns(['post_id', 'day']).doNothing()).execute()
 }
 
-/** Sets the imported posts' like and approved-comment counters to what their rows say: one update per post, none for others. */
+/** Sets the imported posts' like and approved-comment counters to what their rows say: one statement per 500 posts. */
 export async function recountEngagement(db: Trx, postIds: string[]): Promise<void> {
   for (let i = 0; i < postIds.length; i += IN_CHUNK) {
-    const chunk = postIds.slice(i, i + IN_CHUNK)
-    const likes = await db.selectFrom('likes').select(['post_id', (eb) => eb.fn.countAll<number>().as('n')]).where('post_id', 'in', chunk).groupBy('post_id').execute()
-    const comments = await db
-      .selectFrom('comments')
-      .select(['post_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('post_id', 'in', chunk)
-      .where('is_approved', '=', 1)
-      .groupBy('post_id')
+    await db
+      .updateTable('posts')
+      .set((eb) => ({
+        like_count: eb.selectFrom('likes').select((l) => l.fn.countAll<number>().as('n')).whereRef('likes.post_id', '=', 'posts.id'),
+        comment_count: eb.selectFrom('comments').select((c) => c.fn.countAll<number>().as('n')).whereRef('comments.post_id', '=', 'posts.id').where('comments.is_approved', '=', 1),
+      }))
+      .where('id', 'in', postIds.slice(i, i + IN_CHUNK))
       .execute()
-    const likeCount = new Map(likes.map((r) => [r.post_id, Number(r.n)]))
-    const commentCount = new Map(comments.map((r) => [r.post_id, Number(r.n)]))
-    for (const id of chunk) {
-      const like_count = likeCount.get(id) ?? 0
-      const comment_count = commentCount.get(id) ?? 0
-      if (like_count || comment_count) await db.updateTable('posts').set({ like_count, comment_count }).where('id', '=', id).execute()
-    }
   }
 }
 
