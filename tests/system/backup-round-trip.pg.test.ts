@@ -98,6 +98,12 @@ describe('backup round trip on the production build: SQLite → PostgreSQL → S
     for (const url of Object.keys(before)) expect(after[url], url).toBe(before[url])
   }
 
+  /** The admin's view of the scheduled post: still scheduled for its time, not turned into a draft. */
+  const scheduled = async (base: string) => {
+    const res = await call(base, 'GET', '/api/posts/slug/coming-soon', { cookie: await loginCookie(base) })
+    return (await res.json()) as { status: string; publishedAt: string }
+  }
+
   it('answers the same after each restore', async () => {
     const original = await startServer({ dataDir: dirs[0]! })
     servers.push(original)
@@ -112,6 +118,7 @@ describe('backup round trip on the production build: SQLite → PostgreSQL → S
     const onPg = await startServer({ dataDir: dirs[1]!, databaseUrl: dbUrl })
     servers.push(onPg)
     same(await publicAnswers(onPg.base, slugs, image), before)
+    expect(await scheduled(onPg.base)).toMatchObject({ status: 'scheduled', publishedAt: '2099-01-01T00:00:00.000Z' })
 
     // And back into an empty SQLite blog.
     const second = await download(onPg.base, path.join(dirs[3]!, 'second.zip'))
@@ -119,5 +126,6 @@ describe('backup round trip on the production build: SQLite → PostgreSQL → S
     const again = await startServer({ dataDir: dirs[2]! })
     servers.push(again)
     same(await publicAnswers(again.base, slugs, image), before)
+    expect(await scheduled(again.base)).toMatchObject({ status: 'scheduled', publishedAt: '2099-01-01T00:00:00.000Z' })
   })
 })
