@@ -1,7 +1,28 @@
 import { z } from 'zod'
 
-/** What an import can bring in, in the order the report lists them. */
-export const IMPORT_KINDS = ['users', 'categories', 'posts', 'comments', 'likes', 'views', 'footerPages', 'settings', 'images', 'redirects'] as const
+/**
+ * What an import can bring in. Also the data files of a backup, in the order a restore reads them (each kind refers
+ * only to kinds before it), and the order the report lists them.
+ */
+export const IMPORT_KINDS = [
+  'users',
+  'categories',
+  'images',
+  'posts',
+  'comments',
+  'likes',
+  'views',
+  'footerPages',
+  'settings',
+  'redirects',
+  'revisions',
+  'autosaves',
+  'previews',
+  'notFound',
+  'sessions',
+  'twoFactor',
+  'recoveryCodes',
+] as const
 export type ImportKind = (typeof IMPORT_KINDS)[number]
 
 export const IMPORT_FORMATS = ['backup', 'ghost', 'wordpress', 'markdown'] as const

@@ -75,7 +75,7 @@ describe(`backup round trip: SQLite → ${TEST_ENGINE} → SQLite`, () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="lab-blog-backup-.*\.zip"$/)
     const files = await unzip(res.rawPayload)
     expect(Object.keys(files).sort()).toEqual(expect.arrayContaining(['manifest.json', 'data/posts.jsonl', 'data/users.jsonl', 'data/comments.jsonl']))
-    expect(JSON.parse(files['manifest.json']!.toString())).toMatchObject({ format: 'lab-blog-backup', version: 1, withSecrets: false, counts: { posts: 4, comments: 3 } })
+    expect(JSON.parse(files['manifest.json']!.toString())).toMatchObject({ format: 'lab-blog-backup', version: 2, withSecrets: false, counts: { posts: 4, comments: 3 } })
     expect(files['data/users.jsonl']!.toString()).not.toMatch(/passwordHash|scrypt/)
     expect(Object.keys(files).filter((f) => f.startsWith('media/'))).toHaveLength(1)
   })

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { IMPORT_KINDS, type ImportKind } from '#shared/schemas/backup.ts'
+import { POST_STATUSES } from '#shared/schemas/post.ts'
 
 /**
  * The backup file (docs/backup-format.md): a zip holding manifest.json, one JSON-lines file per kind under data/,
@@ -6,13 +8,15 @@ import { z } from 'zod'
  * the blog. Bump FORMAT_VERSION on any change an older reader would get wrong; readers refuse newer versions.
  */
 export const FORMAT_NAME = 'lab-blog-backup'
-export const FORMAT_VERSION = 1
+export const FORMAT_VERSION = 2
 export const MANIFEST_PATH = 'manifest.json'
 export const MEDIA_DIR = 'media/'
 
-/** The data files in the order a restore reads them (each kind refers only to kinds before it). */
-export const DATA_KINDS = ['users', 'categories', 'images', 'posts', 'comments', 'likes', 'views', 'footerPages', 'settings', 'redirects'] as const
-export type DataKind = (typeof DATA_KINDS)[number]
+/** The data files, in the order a restore reads them (each kind refers only to kinds before it). */
+export const DATA_KINDS = IMPORT_KINDS
+export type DataKind = ImportKind
+/** Kinds that let someone act as the admin: written only by `npm run export -- --with-secrets`. */
+export const SECRET_KINDS: ReadonlySet<DataKind> = new Set(['sessions', 'twoFactor', 'recoveryCodes'])
 export const dataPath = (kind: DataKind) => `data/${kind}.jsonl`
 
 const text = (max: number) => z.string().max(max)
@@ -41,6 +45,9 @@ export const RecordSchemas = {
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     createdAt: iso,
+    // Format 2; a format-1 backup has neither.
+    altText: text(1000).default(''),
+    originalName: text(500).nullable().default(null),
   }),
   posts: z.object({
     id,
@@ -52,7 +59,7 @@ export const RecordSchemas = {
     categoryId: id.nullable(),
     authorId: id,
     authorName: text(200).nullable(),
-    status: z.enum(['draft', 'published']),
+    status: z.enum(POST_STATUSES),
     tags: z.array(text(100)).max(100),
     metaTitle: text(1000).nullable(),
     metaDescription: text(2000).nullable(),
@@ -92,6 +99,13 @@ export const RecordSchemas = {
   }),
   settings: z.object({ key: text(200), value: text(100_000), createdAt: iso, updatedAt: iso }),
   redirects: z.object({ id, fromPath: text(1000), toPath: text(1000), source: text(20), hits: z.number().int().min(0), createdAt: iso }),
+  revisions: z.object({ id, postId: id, title: text(1000), data: text(5_000_000), createdAt: iso }),
+  autosaves: z.object({ postKey: id, data: text(5_000_000), savedAt: iso }),
+  previews: z.object({ postId: id, token: text(200), createdAt: iso }),
+  notFound: z.object({ path: text(1000), hits: z.number().int().min(0), referrer: text(2000).nullable(), lastSeenAt: iso }),
+  sessions: z.object({ id: text(200), userId: id, publicId: text(200).nullable(), userAgent: text(1000).nullable(), ip: text(100).nullable(), createdAt: iso, lastSeenAt: iso }),
+  twoFactor: z.object({ userId: id, secret: text(200), enabledAt: iso.nullable(), lastStep: z.number().int().nullable(), createdAt: iso }),
+  recoveryCodes: z.object({ id, userId: id, codeHash: text(500), usedAt: iso.nullable(), createdAt: iso }),
 } satisfies Record<DataKind, z.ZodType>
 
 export type Records = { [K in DataKind]: z.infer<(typeof RecordSchemas)[K]> }

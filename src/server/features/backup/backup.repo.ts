@@ -1,9 +1,12 @@
 import type { Db } from '../../db/client.ts'
+import type { Database } from '../../db/schema.ts'
+import { POST_STATUSES, type PostStatus } from '#shared/schemas/post.ts'
 import type { DataKind, Records } from './backup.format.ts'
 
 const PAGE = 500
 
 const bool = (v: number | string | boolean) => Number(v) === 1 || v === true
+const statusOf = (status: string): PostStatus => ((POST_STATUSES as readonly string[]).includes(status) ? (status as PostStatus) : 'draft')
 const parseTags = (json: string): string[] => {
   try {
     const tags: unknown = JSON.parse(json)
@@ -42,14 +45,16 @@ export const walkers: Walkers = {
       (after) =>
         db
           .selectFrom('images')
-          .select(['file_name', 'mime', 'size', 'width', 'height', 'created_at'])
+          .select(['file_name', 'mime', 'size', 'width', 'height', 'created_at', 'alt_text', 'original_name'])
           .$if(after !== null, (q) => q.where('file_name', '>', after!))
           .orderBy('file_name')
           .limit(PAGE)
           .execute(),
       (r) => r.file_name,
     )
-    for await (const r of rows) yield { fileName: r.file_name, mime: r.mime, size: Number(r.size), width: r.width, height: r.height, createdAt: r.created_at }
+    for await (const r of rows) {
+      yield { fileName: r.file_name, mime: r.mime, size: Number(r.size), width: r.width, height: r.height, createdAt: r.created_at, altText: r.alt_text, originalName: r.original_name }
+    }
   },
   async *posts(db) {
     const rows = keyset(
@@ -74,7 +79,7 @@ export const walkers: Walkers = {
         categoryId: r.category_id,
         authorId: r.author_id,
         authorName: r.author_name,
-        status: r.status === 'published' ? 'published' : 'draft',
+        status: statusOf(r.status),
         tags: parseTags(r.tags),
         metaTitle: r.meta_title,
         metaDescription: r.meta_description,
@@ -143,9 +148,43 @@ export const walkers: Walkers = {
     const rows = keyset((after) => db.selectFrom('redirects').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
     for await (const r of rows) yield { id: r.id, fromPath: r.from_path, toPath: r.to_path, source: r.source, hits: Number(r.hits), createdAt: r.created_at }
   },
+  async *revisions(db) {
+    const rows = keyset(
+      (after) => db.selectFrom('post_revisions').select(['id', 'post_id', 'title', 'data', 'created_at']).$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(),
+      (r) => r.id,
+    )
+    for await (const r of rows) yield { id: r.id, postId: r.post_id, title: r.title, data: r.data, createdAt: r.created_at }
+  },
+  async *autosaves(db) {
+    const rows = keyset((after) => db.selectFrom('post_autosaves').selectAll().$if(after !== null, (q) => q.where('post_key', '>', after!)).orderBy('post_key').limit(PAGE).execute(), (r) => r.post_key)
+    for await (const r of rows) yield { postKey: r.post_key, data: r.data, savedAt: r.saved_at }
+  },
+  async *previews(db) {
+    const rows = keyset((after) => db.selectFrom('post_previews').selectAll().$if(after !== null, (q) => q.where('post_id', '>', after!)).orderBy('post_id').limit(PAGE).execute(), (r) => r.post_id)
+    for await (const r of rows) yield { postId: r.post_id, token: r.token, createdAt: r.created_at }
+  },
+  async *notFound(db) {
+    const rows = keyset((after) => db.selectFrom('not_found_log').selectAll().$if(after !== null, (q) => q.where('path', '>', after!)).orderBy('path').limit(PAGE).execute(), (r) => r.path)
+    for await (const r of rows) yield { path: r.path, hits: Number(r.hits), referrer: r.referrer, lastSeenAt: r.last_seen_at }
+  },
+  async *sessions(db, withSecrets) {
+    if (!withSecrets) return
+    const rows = keyset((after) => db.selectFrom('sessions').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
+    for await (const r of rows) yield { id: r.id, userId: r.user_id, publicId: r.public_id, userAgent: r.user_agent, ip: r.ip, createdAt: r.created_at, lastSeenAt: r.last_seen_at }
+  },
+  async *twoFactor(db, withSecrets) {
+    if (!withSecrets) return
+    const rows = keyset((after) => db.selectFrom('user_two_factor').selectAll().$if(after !== null, (q) => q.where('user_id', '>', after!)).orderBy('user_id').limit(PAGE).execute(), (r) => r.user_id)
+    for await (const r of rows) yield { userId: r.user_id, secret: r.secret, enabledAt: r.enabled_at, lastStep: r.last_step === null ? null : Number(r.last_step), createdAt: r.created_at }
+  },
+  async *recoveryCodes(db, withSecrets) {
+    if (!withSecrets) return
+    const rows = keyset((after) => db.selectFrom('recovery_codes').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
+    for await (const r of rows) yield { id: r.id, userId: r.user_id, codeHash: r.code_hash, usedAt: r.used_at, createdAt: r.created_at }
+  },
 }
 
-const TABLES: Record<DataKind, 'users' | 'categories' | 'images' | 'posts' | 'comments' | 'likes' | 'post_views_daily' | 'footer_pages' | 'site_settings' | 'redirects'> = {
+const TABLES = {
   users: 'users',
   categories: 'categories',
   images: 'images',
@@ -156,7 +195,14 @@ const TABLES: Record<DataKind, 'users' | 'categories' | 'images' | 'posts' | 'co
   footerPages: 'footer_pages',
   settings: 'site_settings',
   redirects: 'redirects',
-}
+  revisions: 'post_revisions',
+  autosaves: 'post_autosaves',
+  previews: 'post_previews',
+  notFound: 'not_found_log',
+  sessions: 'sessions',
+  twoFactor: 'user_two_factor',
+  recoveryCodes: 'recovery_codes',
+} as const satisfies Record<DataKind, keyof Database>
 
 export async function countRows(db: Db, kind: DataKind): Promise<number> {
   const row = await db.selectFrom(TABLES[kind]).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()

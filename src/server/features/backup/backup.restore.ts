@@ -6,6 +6,7 @@ import { addRedirects, importPosts, mergeCategory, mergeFooterPage, ticker, type
 import * as repo from '../import/import.repo.ts'
 import { mapUser } from '../import/import.users.ts'
 import { sniffImage } from '../uploads/sniff.ts'
+import { restoreEditorHistory, restoreSecrets, type RecordReader } from './backup.restore-history.ts'
 import { DATA_KINDS, FORMAT_NAME, FORMAT_VERSION, MANIFEST_PATH, MEDIA_DIR, ManifestSchema, RecordSchemas, dataPath, type DataKind, type Manifest, type Records } from './backup.format.ts'
 
 const POST_BATCH = 500
@@ -83,7 +84,16 @@ export async function restoreBackup(run: ImportRun, source: Source): Promise<voi
         run.report.skip('images', image.fileName, 'not a picture of the type its name says')
         continue
       }
-      const inserted = await repo.insertOriginalImage(run.db, { file_name: image.fileName, mime: image.mime, bytes, width: image.width, height: image.height, created_at: image.createdAt })
+      const inserted = await repo.insertOriginalImage(run.db, {
+        file_name: image.fileName,
+        mime: image.mime,
+        bytes,
+        width: image.width,
+        height: image.height,
+        created_at: image.createdAt,
+        alt_text: image.altText,
+        original_name: image.originalName,
+      })
       if (inserted) run.report.created('images')
     }
   }
@@ -160,6 +170,10 @@ export async function restoreBackup(run: ImportRun, source: Source): Promise<voi
   for await (const batch of batches(recordsOf(source, 'redirects'), ROW_BATCH)) {
     await addRedirects(run, batch.map((r) => ({ id: r.id, fromPath: r.fromPath, toPath: r.toPath, source: r.source, hits: r.hits, createdAt: r.createdAt })))
   }
+
+  const records: RecordReader = (kind) => recordsOf(source, kind)
+  await restoreEditorHistory(run, records, imported)
+  await restoreSecrets(run, records, users)
 }
 
 /** Comments, likes and daily views of the posts this restore created; those of skipped posts are skipped with them. */

@@ -1,6 +1,7 @@
 import type { ImportKind } from '#shared/schemas/backup.ts'
 import type { CategoryRow, FooterPageRow, NewPostRow } from '../../db/schema.ts'
 import { insertPostsWithState } from '../posts/posts.bulk.ts'
+import { addRedirectRule } from '../redirects/redirects.service.ts'
 import { STARTER_FOOTER_PAGES } from '../seed/footer-pages.seed.ts'
 import * as repo from './import.repo.ts'
 import type { ReportBuilder } from './import.report.ts'
@@ -11,6 +12,8 @@ export type ImportRun = {
   now: Date
   report: ReportBuilder
   progress: (phase: string, done: number, total: number | null) => void
+  /** Listing counters the posts written so far touched: recounted once, when the import ends. */
+  counters: Set<string>
 }
 
 /** Footer pages are served at /{slug}: these top-level paths belong to the site. */
@@ -53,7 +56,8 @@ export async function importPosts(run: ImportRun, rows: NewPostRow[], seen: { sl
     seen.ids.add(row.id)
     accepted.push(row)
   }
-  if (accepted.length) await insertPostsWithState(run.db, accepted)
+  // Posts are rendered after the import (on demand, and by rederiveStalePosts): rendering is most of a post's cost.
+  if (accepted.length) await insertPostsWithState(run.db, accepted, { renderLater: true, countersToRecount: run.counters })
   run.report.created('posts', accepted.length)
   return accepted
 }
@@ -103,14 +107,11 @@ export async function addRedirects(run: ImportRun, items: RedirectToAdd[]): Prom
       if (target !== item.toPath) run.report.skip('redirects', item.fromPath, `a redirect from this path already leads to ${target}`, { conflict: true })
       continue
     }
-    await repo.insertRedirect(run.db, {
-      id: item.id ?? crypto.randomUUID(),
-      from_path: item.fromPath,
-      to_path: item.toPath,
-      source: item.source,
-      hits: item.hits ?? 0,
-      created_at: item.createdAt ?? run.now.toISOString(),
-    })
+    const id = await addRedirectRule(run.db, { ...item, createdAt: item.createdAt ?? run.now.toISOString() })
+    if (!id) {
+      run.report.skip('redirects', item.fromPath, 'it would lead back to itself')
+      continue
+    }
     existing.set(item.fromPath, item.toPath)
     run.report.created('redirects')
   }

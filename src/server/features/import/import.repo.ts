@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import type { Insertable, Kysely, Transaction } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import type { CategoryRow, CommentRow, Database, FooterPageRow, UserRow } from '../../db/schema.ts'
 
@@ -61,25 +61,17 @@ export async function insertDailyViews(db: Trx, rows: Array<{ post_id: string; d
   if (rows.length) await db.insertInto('post_views_daily').values(rows).onConflict((oc) => oc.columns(['post_id', 'day']).doNothing()).execute()
 }
 
-/** Sets the imported posts' like and approved-comment counters to what their rows say: one update per post, none for others. */
+/** Sets the imported posts' like and approved-comment counters to what their rows say: one statement per 500 posts. */
 export async function recountEngagement(db: Trx, postIds: string[]): Promise<void> {
   for (let i = 0; i < postIds.length; i += IN_CHUNK) {
-    const chunk = postIds.slice(i, i + IN_CHUNK)
-    const likes = await db.selectFrom('likes').select(['post_id', (eb) => eb.fn.countAll<number>().as('n')]).where('post_id', 'in', chunk).groupBy('post_id').execute()
-    const comments = await db
-      .selectFrom('comments')
-      .select(['post_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('post_id', 'in', chunk)
-      .where('is_approved', '=', 1)
-      .groupBy('post_id')
+    await db
+      .updateTable('posts')
+      .set((eb) => ({
+        like_count: eb.selectFrom('likes').select((l) => l.fn.countAll<number>().as('n')).whereRef('likes.post_id', '=', 'posts.id'),
+        comment_count: eb.selectFrom('comments').select((c) => c.fn.countAll<number>().as('n')).whereRef('comments.post_id', '=', 'posts.id').where('comments.is_approved', '=', 1),
+      }))
+      .where('id', 'in', postIds.slice(i, i + IN_CHUNK))
       .execute()
-    const likeCount = new Map(likes.map((r) => [r.post_id, Number(r.n)]))
-    const commentCount = new Map(comments.map((r) => [r.post_id, Number(r.n)]))
-    for (const id of chunk) {
-      const like_count = likeCount.get(id) ?? 0
-      const comment_count = commentCount.get(id) ?? 0
-      if (like_count || comment_count) await db.updateTable('posts').set({ like_count, comment_count }).where('id', '=', id).execute()
-    }
   }
 }
 
@@ -117,10 +109,6 @@ export async function findRedirectTargets(db: Trx, fromPaths: string[]): Promise
   return new Map(rows.map((r) => [r.from_path, r.to_path]))
 }
 
-export async function insertRedirect(db: Trx, row: { id: string; from_path: string; to_path: string; source: string; hits: number; created_at: string }): Promise<void> {
-  await db.insertInto('redirects').values(row).execute()
-}
-
 export async function existingImageNames(db: Trx, names: string[]): Promise<Set<string>> {
   const rows = await inChunks(names, (chunk) => db.selectFrom('images').select('file_name').where('file_name', 'in', chunk).execute())
   return new Set(rows.map((r) => r.file_name))
@@ -129,7 +117,7 @@ export async function existingImageNames(db: Trx, names: string[]): Promise<Set<
 /** An uploaded original as it was stored; variants (when there are any) are made again from it. */
 export async function insertOriginalImage(
   db: Trx,
-  row: { file_name: string; mime: string; bytes: Buffer; width: number | null; height: number | null; created_at: string },
+  row: { file_name: string; mime: string; bytes: Buffer; width: number | null; height: number | null; created_at: string; alt_text: string; original_name: string | null },
 ): Promise<boolean> {
   const result = await db
     .insertInto('images')
@@ -141,4 +129,37 @@ export async function insertOriginalImage(
 
 export async function imageCreatedAt(db: Trx, fileName: string): Promise<string | undefined> {
   return (await db.selectFrom('images').select('created_at').where('file_name', '=', fileName).executeTakeFirst())?.created_at
+}
+
+/** Tables a restore only adds to, keyed by one column: rows whose key is already here are left alone. */
+type KeyedTable = {
+  post_revisions: 'id'
+  post_autosaves: 'post_key'
+  post_previews: 'post_id'
+  not_found_log: 'path'
+  sessions: 'id'
+  user_two_factor: 'user_id'
+  recovery_codes: 'id'
+}
+const KEYS: KeyedTable = { post_revisions: 'id', post_autosaves: 'post_key', post_previews: 'post_id', not_found_log: 'path', sessions: 'id', user_two_factor: 'user_id', recovery_codes: 'id' }
+
+/** Inserts the rows whose key is free and answers how many that was. */
+export async function insertMissing<T extends keyof KeyedTable>(db: Trx, table: T, rows: Array<Insertable<Database[T]>>): Promise<number> {
+  if (!rows.length) return 0
+  // One shape for all seven tables: a table name and its key column, both from the list above.
+  const loose = db as unknown as Kysely<Record<string, Record<string, string>>>
+  const key: string = KEYS[table]
+  const keyOf = (row: Insertable<Database[T]>) => (row as Record<string, string>)[key]!
+  const name: string = table
+  const existing = await inChunks(rows.map(keyOf), (chunk) => loose.selectFrom(name).select(key).where(key, 'in', chunk).execute())
+  const taken = new Set(existing.map((r) => r[key]))
+  const fresh = rows.filter((r) => !taken.has(keyOf(r)))
+  for (let i = 0; i < fresh.length; i += IN_CHUNK) await loose.insertInto(name).values(fresh.slice(i, i + IN_CHUNK) as never).execute()
+  return fresh.length
+}
+
+/** Preview tokens are unique across posts: which of these are in use. */
+export async function findPreviewTokens(db: Trx, tokens: string[]): Promise<Set<string>> {
+  const rows = await inChunks(tokens, (chunk) => db.selectFrom('post_previews').select('token').where('token', 'in', chunk).execute())
+  return new Set(rows.map((r) => r.token))
 }

@@ -5,9 +5,10 @@ import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
-import { ImportQuerySchema, ImportReportSchema, type ImportStreamLine } from '#shared/schemas/backup.ts'
+import { ImportQuerySchema, ImportReportSchema, type ImportReport, type ImportStreamLine } from '#shared/schemas/backup.ts'
 import type { App } from '../../context.ts'
 import { AppError, badRequest, conflict } from '../../errors.ts'
+import { rederiveStalePosts } from '../posts/posts.rederive.ts'
 import { runImport } from './import.service.ts'
 
 export const MAX_IMPORT_BYTES = 4 * 1024 ** 3
@@ -44,6 +45,17 @@ export async function importRoutes(app: App): Promise<void> {
   const { db } = app.ctx
   let running = false
 
+  // Imported posts are stored unrendered (readers get them rendered on demand): render them in the background.
+  const stopRendering = new AbortController()
+  let rendering: Promise<unknown> = Promise.resolve()
+  const renderImported = () => {
+    rendering = rendering.then(() => rederiveStalePosts(db, app.log, stopRendering.signal)).catch((err: unknown) => app.log.error({ err }, 'rendering imported posts failed'))
+  }
+  app.addHook('onClose', async () => {
+    stopRendering.abort()
+    await rendering
+  })
+
   /**
    * Imports a backup or another platform's export. Answers with the report as JSON, or (asked with Accept:
    * application/x-ndjson) streams progress lines and ends with the report or the error.
@@ -63,7 +75,11 @@ export async function importRoutes(app: App): Promise<void> {
       try {
         const { file, media } = await receiveUploads(request, dir)
         const input = { file: file.file, name: file.name, media: media?.file, mediaName: media?.name, dryRun: request.query.dryRun, now: app.ctx.clock() }
-        if (!wantsStream(request)) return await runImport(db, input)
+        const imported = async (report: ImportReport) => {
+          if (!report.dryRun && report.created.posts > 0) renderImported()
+          return report
+        }
+        if (!wantsStream(request)) return await imported(await runImport(db, input))
 
         streaming = true
         const lines = new PassThrough()
@@ -75,6 +91,7 @@ export async function importRoutes(app: App): Promise<void> {
           write({ progress: { phase, done, total } })
         }
         runImport(db, { ...input, onProgress })
+          .then(imported)
           .then((report) => write({ report }))
           .catch((error: unknown) => {
             if (error instanceof AppError) return write({ error: error.message })

@@ -2,6 +2,7 @@ import type { ImportReport } from '#shared/schemas/backup.ts'
 import { bumpContentVersion } from '../../cache/content-version.repo.ts'
 import type { Db } from '../../db/client.ts'
 import { restoreBackup } from '../backup/backup.restore.ts'
+import { recount } from '../posts/posts.index.repo.ts'
 import { openInput } from './archive/open-input.ts'
 import type { Source } from './archive/source.ts'
 import { detectFormat, type Detected } from './import.detect.ts'
@@ -51,9 +52,11 @@ export async function runImport(db: Db, input: ImportInput): Promise<ImportRepor
     const site = detected.format === 'backup' ? null : await readForeign(source, detected)
     try {
       await db.transaction().execute(async (trx) => {
-        const run: ImportRun = { db: trx, now: input.now, report, progress }
+        const run: ImportRun = { db: trx, now: input.now, report, progress, counters: new Set() }
         if (site) await writeForeignSite(run, site, media ?? (source.kind === 'file' ? null : source))
         else await restoreBackup(run, source)
+        progress('counting', 0, null)
+        await recount(trx, [...run.counters])
         if (input.dryRun) throw new DryRunDone()
       })
     } catch (error) {

@@ -11,9 +11,9 @@ const BATCH = 50
  * renderer (or before posts kept their HTML), and rewrites its search text. Readers are never blocked: a post page
  * asked for meanwhile is rendered on demand. Any instance may run it; the work is idempotent.
  */
-export async function rederiveStalePosts(db: Db, log: FastifyBaseLogger): Promise<number> {
+export async function rederiveStalePosts(db: Db, log: FastifyBaseLogger, signal?: AbortSignal): Promise<number> {
   let done = 0
-  for (;;) {
+  while (!signal?.aborted) {
     const batch = await findStaleRenders(db, RENDER_VERSION, BATCH)
     if (!batch.length) break
     for (const post of batch) {

@@ -31,7 +31,7 @@ export async function findById(db: Db, id: string): Promise<RedirectRow | undefi
   return db.selectFrom('redirects').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-export async function insertRedirect(db: Db, row: Omit<RedirectsTable, 'hits'>): Promise<void> {
+export async function insertRedirect(db: Db, row: Omit<RedirectsTable, 'hits'> & { hits?: number }): Promise<void> {
   await db.insertInto('redirects').values(row).execute()
 }
 

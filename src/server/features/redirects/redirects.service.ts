@@ -34,30 +34,41 @@ function sitePath(input: string, siteOrigin: string, label: string): string {
 
 /**
  * A rule added by hand (or by an import): both ends are site paths; the target may not be external, and a rule
- * that would lead back to its own source is refused. Chains stay one hop long: a target that is itself redirected
- * is followed, and rules that pointed at the new source now point at the new target.
+ * that would lead back to its own source is refused.
  */
 export async function createRedirect(db: Db, input: RedirectInput, source: RedirectSource, now: Date, siteOrigin: string): Promise<Redirect> {
   const from = sitePath(input.fromPath, siteOrigin, 'From path')
-  let to = sitePath(input.toPath, siteOrigin, 'To path')
+  const to = sitePath(input.toPath, siteOrigin, 'To path')
   if (from === '/' || RESERVED.test(from)) badRequest('From path: this path belongs to the site itself')
   if (from === to) badRequest('A redirect cannot point to itself')
-  const next = await repo.findByFrom(db, to)
-  if (next) to = next.to_path
-  if (to === from) badRequest('This redirect would create a loop')
-
-  const id = crypto.randomUUID()
+  let id: string | null = null
   try {
-    await db.transaction().execute(async (trx) => {
-      await repo.insertRedirect(trx, { id, from_path: from, to_path: to, source, created_at: now.toISOString() })
-      await repo.retarget(trx, from, to)
-      await log.deleteNotFound(trx, from)
-    })
+    id = await db.transaction().execute((trx) => addRedirectRule(trx, { fromPath: from, toPath: to, source, createdAt: now.toISOString() }))
   } catch (error) {
     if (isUniqueViolation(error)) conflict('A redirect from this path already exists')
     throw error
   }
-  return toRedirect((await repo.findById(db, id)) ?? notFound('Redirect'))
+  if (!id) badRequest('This redirect would create a loop')
+  return toRedirect((await repo.findById(db, id!)) ?? notFound('Redirect'))
+}
+
+export type NewRule = { id?: string; fromPath: string; toPath: string; source: string; createdAt: string; hits?: number }
+
+/**
+ * Stores one rule between two normalised site paths, inside the caller's transaction; the one place rules are
+ * created (the admin's form and every import). Chains stay one hop long: a target that is itself redirected is
+ * followed, and rules that pointed at the new source now point at the new target. The source leaves the 404 log.
+ * Answers the rule's id, or null when it would lead back to its own source.
+ */
+export async function addRedirectRule(trx: Db, rule: NewRule): Promise<string | null> {
+  const next = await repo.findByFrom(trx, rule.toPath)
+  const to = next ? next.to_path : rule.toPath
+  if (to === rule.fromPath) return null
+  const id = rule.id ?? crypto.randomUUID()
+  await repo.insertRedirect(trx, { id, from_path: rule.fromPath, to_path: to, source: rule.source, created_at: rule.createdAt, hits: rule.hits ?? 0 })
+  await repo.retarget(trx, rule.fromPath, to)
+  await log.deleteNotFound(trx, rule.fromPath)
+  return id
 }
 
 export async function deleteRedirect(db: Db, id: string): Promise<void> {

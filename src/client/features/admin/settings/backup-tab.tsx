@@ -12,7 +12,12 @@ function ProgressBar({ progress, label }: { progress: Progress; label: string })
   const percent = progress.fraction === null ? undefined : Math.round(progress.fraction * 100)
   return (
     <div className="space-y-1" aria-live="polite">
-      <progress className="h-2 w-full accent-primary" max={100} value={percent} aria-label={label} />
+      <progress
+        className="h-2 w-full appearance-none overflow-hidden rounded-full bg-muted [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
+        max={100}
+        value={percent}
+        aria-label={label}
+      />
       <p className="text-sm text-muted-foreground">{progress.label}</p>
     </div>
   )
@@ -87,7 +92,7 @@ export function BackupTab() {
       <Card>
         <CardHeader>
           <CardTitle>Backup</CardTitle>
-          <CardDescription>One file with every post, category, comment, like and view, the settings, footer pages, redirects and every uploaded image.</CardDescription>
+          <CardDescription>One file with every post and its revisions, category, comment, like and view, the settings, footer pages, redirects and every uploaded image.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           <Button type="button" onClick={onDownload} disabled={download !== null && download.fraction !== 1}>
@@ -111,9 +116,9 @@ export function BackupTab() {
               <Label htmlFor="import-media">Images (optional .zip)</Label>
               <Input id="import-media" name="media" type="file" accept=".zip" />
             </div>
-            <div className="flex items-center gap-2">
-              <input id="import-dry-run" name="dryRun" type="checkbox" className="size-4" />
-              <Label htmlFor="import-dry-run">Dry run: only report what would be created</Label>
+            <div className="flex items-start gap-2">
+              <input id="import-dry-run" name="dryRun" type="checkbox" className="mt-0.5 size-4 shrink-0 accent-primary" />
+              <Label htmlFor="import-dry-run" className="leading-snug">Dry run: only report what would be created</Label>
             </div>
             <Button type="submit" disabled={upload !== null}>
               Import

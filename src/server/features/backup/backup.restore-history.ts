@@ -1,0 +1,76 @@
+import * as repo from '../import/import.repo.ts'
+import type { ImportRun } from '../import/import.merge.ts'
+import type { DataKind, Records } from './backup.format.ts'
+
+export type RecordReader = <K extends DataKind>(kind: K) => AsyncGenerator<Records[K]>
+
+const BATCH = 1000
+
+async function eachBatch<T>(items: AsyncIterable<T>, write: (batch: T[]) => Promise<void>): Promise<void> {
+  let batch: T[] = []
+  for await (const item of items) {
+    batch.push(item)
+    if (batch.length >= BATCH) {
+      await write(batch)
+      batch = []
+    }
+  }
+  if (batch.length) await write(batch)
+}
+
+/**
+ * The editor's history of the posts this restore created (revisions, the autosaved working copy, the share link)
+ * and the 404 log. Rows of posts that were skipped go with them; rows already here are kept as they are.
+ */
+export async function restoreEditorHistory(run: ImportRun, records: RecordReader, imported: Set<string>): Promise<void> {
+  await eachBatch(records('revisions'), async (batch) => {
+    const rows = batch.filter((r) => imported.has(r.postId)).map((r) => ({ id: r.id, post_id: r.postId, title: r.title, data: r.data, size: r.data.length, created_at: r.createdAt }))
+    run.report.created('revisions', await repo.insertMissing(run.db, 'post_revisions', rows))
+  })
+  await eachBatch(records('autosaves'), async (batch) => {
+    // "new" is the working copy of a post not saved yet.
+    const rows = batch.filter((a) => a.postKey === 'new' || imported.has(a.postKey)).map((a) => ({ post_key: a.postKey, data: a.data, saved_at: a.savedAt }))
+    run.report.created('autosaves', await repo.insertMissing(run.db, 'post_autosaves', rows))
+  })
+  await eachBatch(records('previews'), async (batch) => {
+    const mine = batch.filter((p) => imported.has(p.postId))
+    const taken = await repo.findPreviewTokens(run.db, mine.map((p) => p.token))
+    for (const p of mine.filter((p) => taken.has(p.token))) run.report.skip('previews', p.postId, 'its share link is already used by another post here')
+    const rows = mine.filter((p) => !taken.has(p.token)).map((p) => ({ post_id: p.postId, token: p.token, created_at: p.createdAt }))
+    run.report.created('previews', await repo.insertMissing(run.db, 'post_previews', rows))
+  })
+  await eachBatch(records('notFound'), async (batch) => {
+    const rows = batch.map((n) => ({ path: n.path, hits: n.hits, referrer: n.referrer, last_seen_at: n.lastSeenAt }))
+    run.report.created('notFound', await repo.insertMissing(run.db, 'not_found_log', rows))
+  })
+}
+
+/**
+ * Sessions and two-factor secrets (in a backup only with --with-secrets), for users restored as themselves. A
+ * user merged into another account here keeps that account's own sessions and second factor.
+ */
+export async function restoreSecrets(run: ImportRun, records: RecordReader, users: Map<string, string>): Promise<void> {
+  const own = (userId: string, kind: 'sessions' | 'twoFactor' | 'recoveryCodes', item: string) => {
+    if (users.get(userId) === userId) return true
+    run.report.skip(kind, item, 'its user was merged into another account here')
+    return false
+  }
+  await eachBatch(records('sessions'), async (batch) => {
+    const rows = batch
+      .filter((s) => own(s.userId, 'sessions', s.publicId ?? 'session'))
+      .map((s) => ({ id: s.id, user_id: s.userId, public_id: s.publicId, user_agent: s.userAgent, ip: s.ip, created_at: s.createdAt, last_seen_at: s.lastSeenAt }))
+    run.report.created('sessions', await repo.insertMissing(run.db, 'sessions', rows))
+  })
+  await eachBatch(records('twoFactor'), async (batch) => {
+    const rows = batch
+      .filter((t) => own(t.userId, 'twoFactor', t.userId))
+      .map((t) => ({ user_id: t.userId, secret: t.secret, enabled_at: t.enabledAt, last_step: t.lastStep, created_at: t.createdAt }))
+    run.report.created('twoFactor', await repo.insertMissing(run.db, 'user_two_factor', rows))
+  })
+  await eachBatch(records('recoveryCodes'), async (batch) => {
+    const rows = batch
+      .filter((c) => own(c.userId, 'recoveryCodes', c.userId))
+      .map((c) => ({ id: c.id, user_id: c.userId, code_hash: c.codeHash, used_at: c.usedAt, created_at: c.createdAt }))
+    run.report.created('recoveryCodes', await repo.insertMissing(run.db, 'recovery_codes', rows))
+  })
+}
