@@ -1,4 +1,5 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
+import { cleanText } from '#shared/text/clean-text.ts'
 
 /**
  * A small router (history API + path patterns). The site has a dozen routes and no nested layouts, so a
@@ -82,7 +83,8 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
     if (value === undefined) return null
     if (part.startsWith(':')) {
       try {
-        params[part.slice(1)] = decodeURIComponent(value)
+        // The server renders these pages too: the parameter gets the same cleaning as any API input (ADR 090).
+        params[part.slice(1)] = cleanText(decodeURIComponent(value))
       } catch {
         return null
       }
