@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminCookie, createPost } from '#server/features/posts/posts.fixtures.ts'
+import { tinyPng } from '#server/features/uploads/test-images.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { multipart } from './helpers.ts'
 
 /** Issue 13: the NUL byte that gave a 500 on PostgreSQL, and the rest of ADR 090's input rules, route by route. */
 let t: TestApp
@@ -92,5 +94,15 @@ describe('NUL in path parameters and query strings', () => {
   ])('GET %s answers %i', async (url, status) => {
     const res = await t.request({ method: 'GET', url })
     expect(res.statusCode, res.body).toBe(status)
+  })
+})
+
+describe('text in multipart uploads', () => {
+  it('the file name is stored without NUL or bidi controls', async () => {
+    const upload = multipart('image', 'evil\u0000\u202Egnp.exe\u2066.png', 'image/png', tinyPng())
+    const res = await t.request({ method: 'POST', url: '/api/upload-image', cookie, ...upload })
+    expect(res.statusCode, res.body).toBe(201)
+    const stored = await t.app.ctx.db.selectFrom('images').select('original_name').orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    expect(stored.original_name).toBe('evilgnp.exe.png')
   })
 })
