@@ -32,7 +32,7 @@ import { tagRoutes } from './features/tags/tags.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
 import { registerResponseCache } from './cache/cache-plugin.ts'
 import { registerInputCleaning } from './http/clean-input.ts'
-import { registerErrorHandling } from './http/error-handler.ts'
+import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
 import { registerRequestLog } from './http/request-log.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
@@ -71,6 +71,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
 
   const clock = opts.clock ?? systemClock

@@ -97,6 +97,18 @@ describe('NUL in path parameters and query strings', () => {
   })
 })
 
+describe('paths the router cannot decode', () => {
+  it.each([
+    ['/api/posts/slug/%ED%A0%80', 400, 'Malformed request URL'],
+    ['/api/posts/%zz', 400, 'Malformed request URL'],
+    [`/api/posts/slug/${'a'.repeat(200)}`, 414, 'Request URL is too long'],
+  ])('GET %s answers %i in the API error shape, without echoing the path', async (url, status, error) => {
+    const res = await t.request({ method: 'GET', url })
+    expect(res.statusCode).toBe(status)
+    expect(res.json()).toEqual({ error })
+  })
+})
+
 describe('text in multipart uploads', () => {
   it('the file name is stored without NUL or bidi controls', async () => {
     const upload = multipart('image', 'evil\u0000\u202Egnp.exe\u2066.png', 'image/png', tinyPng())
