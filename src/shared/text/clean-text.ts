@@ -1,4 +1,5 @@
 // C0 controls but tab, line feed and carriage return. NUL above all: PostgreSQL text cannot hold it, SQLite can.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const C0_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g
 // Bidi embeddings, overrides and isolates: in a name or title they can reorder what the admin reads.
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g

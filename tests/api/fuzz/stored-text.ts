@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '#server/db/client.ts'
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const C0_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/
