@@ -95,6 +95,13 @@ describe('NUL in path parameters and query strings', () => {
     const res = await t.request({ method: 'GET', url })
     expect(res.statusCode, res.body).toBe(status)
   })
+
+  it('a path parameter with a control character names nothing, even where the rest names something', async () => {
+    expect((await t.request({ method: 'GET', url: `/api/posts/${postId}/comments` })).statusCode).toBe(200)
+    const res = await t.request({ method: 'GET', url: `/api/posts/${postId}%00/comments` })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ error: 'Resource not found' })
+  })
 })
 
 describe('paths the router cannot decode', () => {

@@ -1,5 +1,5 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
-import { cleanText } from '#shared/text/clean-text.ts'
+import { cleanText, hasControlCharacters } from '#shared/text/clean-text.ts'
 
 /**
  * A small router (history API + path patterns). The site has a dozen routes and no nested layouts, so a
@@ -83,8 +83,10 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
     if (value === undefined) return null
     if (part.startsWith(':')) {
       try {
-        // The server renders these pages too: the parameter gets the same cleaning as any API input (ADR 090).
-        params[part.slice(1)] = cleanText(decodeURIComponent(value))
+        // The server renders these pages too: the parameter gets the same rules as any API path parameter (ADR 090).
+        const decoded = decodeURIComponent(value)
+        if (hasControlCharacters(decoded)) return null
+        params[part.slice(1)] = cleanText(decoded)
       } catch {
         return null
       }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { cleanText } from '#shared/text/clean-text.ts'
-import { badRequest } from '../errors.ts'
+import { cleanText, hasControlCharacters } from '#shared/text/clean-text.ts'
+import { badRequest, notFound } from '../errors.ts'
 
 /** Deeper than any body of ours; past it a hostile body would cost a deep recursion here and in validation. */
 const MAX_DEPTH = 32
@@ -22,10 +22,13 @@ function clean(value: unknown, depth: number): unknown {
 
 /**
  * The edge of the validation layer (ADR 090): every string in path parameters, query and JSON body is cleaned once,
- * before any route's Zod schema or handler sees it, for every route alike.
+ * before any route's Zod schema or handler sees it, for every route alike. A path parameter with a control
+ * character answers 404.
  */
 export function registerInputCleaning(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
+    // No slug, id or file name holds a control character, and dropping it would make `/x%00y` an alias of `/xy`.
+    if (Object.values(request.params ?? {}).some((p) => typeof p === 'string' && hasControlCharacters(p))) notFound()
     request.params = clean(request.params, 0)
     request.query = clean(request.query, 0)
     if (request.body !== undefined && !isStream(request.body)) request.body = clean(request.body, 0)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanLine, cleanText } from './clean-text.ts'
+import { cleanLine, cleanText, hasControlCharacters } from './clean-text.ts'
 
 describe('cleanText', () => {
   it('drops NUL and the other C0 controls but keeps tab and line breaks', () => {
@@ -14,6 +14,13 @@ describe('cleanText', () => {
 
   it('composes to NFC', () => {
     expect(cleanText('e\u0301')).toBe('\u00e9')
+  })
+})
+
+describe('hasControlCharacters', () => {
+  it('is true for what cleanText drops, false for tab and line breaks', () => {
+    expect(['a\u0000', '\u0001', 'x\u001fy'].map(hasControlCharacters)).toEqual([true, true, true])
+    expect(['a\tb\r\n', 'plain', '\uD800'].map(hasControlCharacters)).toEqual([false, false, false])
   })
 })
 

@@ -14,6 +14,11 @@ export function cleanText(text: string): string {
   return text.replace(LONE_SURROGATES, '\uFFFD').replace(C0_CONTROLS, '').normalize('NFC')
 }
 
+/** True when cleanText would drop something: in a path segment that means it names nothing (ADR 090). */
+export function hasControlCharacters(text: string): boolean {
+  return text.replace(C0_CONTROLS, '') !== text
+}
+
 /** A name or title: one line, no bidi controls. */
 export function cleanLine(text: string): string {
   return cleanText(text).replace(BIDI_CONTROLS, '').replace(LINE_BREAKS, ' ')

@@ -82,7 +82,7 @@ function shapedBody(fields: string[], known: Known): fc.Arbitrary<string> {
 export function routeRequest(route: Route, known: Known): fc.Arbitrary<FuzzRequest> {
   const segments = route.url.split('/')
   const path = fc.tuple(...segments.map((s) => (s.startsWith(':') || s === '*' ? urlPart(known.ids(route.url)) : fc.constant(s)))).map((parts) => parts.join('/'))
-  const queryFields = [...new Set([...fieldNames(route.schema.querystring), 'search', 'page'])]
+  const queryFields = [...new Set([...fieldNames(route.schema.querystring), 'search', 'page', '__proto__', 'constructor'])]
   const query = fc
     .array(fc.tuple(fc.constantFrom(...queryFields), urlPart(['1', 'true', 'all', 'popular', 'fuzz', 'fuzz-category'])), { maxLength: 4 })
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''))
