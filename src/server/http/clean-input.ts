@@ -28,7 +28,9 @@ function clean(value: unknown, depth: number): unknown {
 export function registerInputCleaning(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     // No slug, id or file name holds a control character, and dropping it would make `/x%00y` an alias of `/xy`.
-    if (Object.values(request.params ?? {}).some((p) => typeof p === 'string' && hasControlCharacters(p))) notFound()
+    // A wildcard (the page catch-all) matches its own routes and answers its own 404 page.
+    const named = Object.entries(request.params ?? {}).filter(([name]) => name !== '*')
+    if (named.some(([, value]) => typeof value === 'string' && hasControlCharacters(value))) notFound()
     request.params = clean(request.params, 0)
     request.query = clean(request.query, 0)
     if (request.body !== undefined && !isStream(request.body)) request.body = clean(request.body, 0)
