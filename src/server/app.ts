@@ -31,7 +31,8 @@ import { statsRoutes } from './features/stats/stats.routes.ts'
 import { tagRoutes } from './features/tags/tags.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
 import { registerResponseCache } from './cache/cache-plugin.ts'
-import { registerErrorHandling } from './http/error-handler.ts'
+import { registerInputCleaning } from './http/clean-input.ts'
+import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
 import { registerRequestLog } from './http/request-log.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
@@ -70,6 +71,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
 
   const clock = opts.clock ?? systemClock
@@ -81,7 +83,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     for (const method of methods) {
       if (method === 'HEAD') continue
-      app.routeTable.push({ method, url: route.url, auth: route.config?.auth })
+      const { params, querystring, body } = route.schema ?? {}
+      app.routeTable.push({ method, url: route.url, auth: route.config?.auth, schema: { params, querystring, body } })
     }
   })
 
@@ -94,6 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(fastifyCookie)
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
   registerOriginCheck(app, opts.env.publicUrl)
+  registerInputCleaning(app)
   registerSessions(app)
   registerResponseCache(app)
   registerHousekeeping(app, opts.housekeepingEveryMs)

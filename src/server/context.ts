@@ -5,6 +5,9 @@ import type { Db, Engine } from './db/client.ts'
 import type { Env } from './env.ts'
 import type { ReaderKeys } from './http/reader-keys.ts'
 
+/** The Zod schemas a route validates its input with (absent parts are not validated). */
+export type RouteInputSchemas = { params?: unknown; querystring?: unknown; body?: unknown }
+
 export type AppContext = {
   db: Db
   engine: Engine
@@ -17,8 +20,8 @@ export type AppContext = {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext
-    /** Every route registered, for tests that must cover each one (e.g. 401 on every admin route). */
-    routeTable: Array<{ method: string; url: string; auth: 'admin' | undefined }>
+    /** Every route registered, for tests that must cover each one (401 on every admin route, the input fuzz test). */
+    routeTable: Array<{ method: string; url: string; auth: 'admin' | undefined; schema: RouteInputSchemas }>
   }
 }
 

@@ -1,4 +1,5 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
+import { cleanText, hasControlCharacters } from '#shared/text/clean-text.ts'
 
 /**
  * A small router (history API + path patterns). The site has a dozen routes and no nested layouts, so a
@@ -82,7 +83,10 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
     if (value === undefined) return null
     if (part.startsWith(':')) {
       try {
-        params[part.slice(1)] = decodeURIComponent(value)
+        // The server renders these pages too: the parameter gets the same rules as any API path parameter (ADR 090).
+        const decoded = decodeURIComponent(value)
+        if (hasControlCharacters(decoded)) return null
+        params[part.slice(1)] = cleanText(decoded)
       } catch {
         return null
       }

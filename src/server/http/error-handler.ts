@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
 import { AppError } from '../errors.ts'
@@ -46,4 +46,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error')
     return reply.status(500).send({ error: 'Internal server error' })
   })
+}
+
+/**
+ * A path the router cannot even decode (`%ED%A0%80`, `%zz`) or with an overlong parameter never reaches a route or
+ * the handler above: Fastify's own answer would echo the path and its error code, so it gets ours instead.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+  void reply.status(tooLong ? 414 : 400).send({ error: tooLong ? 'Request URL is too long' : 'Malformed request URL' })
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { HEX_COLOR, SlugSchema } from './common.ts'
+import { HEX_COLOR, SlugSchema, lineText } from './common.ts'
 
 export const DEFAULT_CATEGORY_COLOR = '#3b82f6'
 
@@ -24,7 +24,7 @@ export const CategoryRefSchema = z.object({
 export type CategoryRef = z.infer<typeof CategoryRefSchema>
 
 export const CategoryInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
+  name: lineText().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
   slug: SlugSchema.min(1, 'Slug is required'),
   description: z.string().trim().max(500).nullable().optional(),
   color: z.string().regex(HEX_COLOR, 'Colour must be a hex value like #3b82f6'),

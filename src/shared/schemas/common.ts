@@ -1,4 +1,8 @@
 import { z } from 'zod'
+import { cleanLine } from '../text/clean-text.ts'
+
+/** A name or title: one line without bidi controls (they could reorder what the admin reads); chain the checks. */
+export const lineText = () => z.string().overwrite(cleanLine)
 
 export const IdSchema = z.string().min(1).max(64)
 export const IsoDateSchema = z.string()

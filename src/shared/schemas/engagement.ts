@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lineText } from './common.ts'
 
 export const LikesSummarySchema = z.object({ count: z.number().int(), userHasLiked: z.boolean() })
 export type LikesSummary = z.infer<typeof LikesSummarySchema>
@@ -11,7 +12,7 @@ export const COMMENT_NAME_MAX = 80
 
 export const CommentInputSchema = z.object({
   content: z.string().trim().min(1, 'Please write your comment.').max(COMMENT_MAX, `Comments are limited to ${COMMENT_MAX} characters`),
-  authorName: z.string().trim().max(COMMENT_NAME_MAX, `Names are limited to ${COMMENT_NAME_MAX} characters`).optional(),
+  authorName: lineText().trim().max(COMMENT_NAME_MAX, `Names are limited to ${COMMENT_NAME_MAX} characters`).optional(),
   authorEmail: z.union([z.email('Enter a valid email address').max(200), z.literal('')]).optional(),
 })
 export type CommentInput = z.input<typeof CommentInputSchema>

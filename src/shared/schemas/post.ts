@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CategoryRefSchema } from './category.ts'
-import { IdSchema, OptionalUrlSchema, SlugSchema } from './common.ts'
+import { IdSchema, OptionalUrlSchema, SlugSchema, lineText } from './common.ts'
 import { uniqueTags } from '../text/tags.ts'
 
 /** 'scheduled': published by the server at its publishedAt; until then a draft to everyone but the admin. */
@@ -55,23 +55,23 @@ export type PostDetail = z.infer<typeof PostDetailSchema>
 export const MAX_TAG_LENGTH = 50
 
 export const TagsSchema = z
-  .array(z.string().max(MAX_TAG_LENGTH))
+  .array(lineText().max(MAX_TAG_LENGTH))
   .max(30)
   .transform(uniqueTags)
 
 /** Body of POST /api/posts and PUT /api/posts/{id}. The server derives what is missing. */
 export const PostInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+  title: lineText().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
   slug: z.union([SlugSchema, z.literal('')]).optional(),
   content: z.string().max(200_000, 'Content is too long').default(''),
   excerpt: z.string().trim().max(1000).nullable().optional(),
   featuredImage: OptionalUrlSchema,
   categoryId: IdSchema.nullable().optional().or(z.literal('').transform(() => null)),
   authorId: z.string().optional(),
-  authorName: z.string().trim().max(80).nullable().optional(),
+  authorName: lineText().trim().max(80).nullable().optional(),
   status: PostStatusSchema.default('draft'),
   tags: TagsSchema.optional(),
-  metaTitle: z.string().trim().max(200).nullable().optional(),
+  metaTitle: lineText().trim().max(200).nullable().optional(),
   metaDescription: z.string().trim().max(500).nullable().optional(),
   readingTime: z.number().int().min(1).max(1000).optional(),
   featured: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { OptionalUrlSchema, SlugSchema, isSafeUrl } from './common.ts'
+import { OptionalUrlSchema, SlugSchema, isSafeUrl, lineText } from './common.ts'
 
 export const SOCIAL_KEYS = ['linkedin_url', 'instagram_url', 'x_url'] as const
 export const SocialKeySchema = z.enum(SOCIAL_KEYS)
@@ -42,10 +42,10 @@ export const FooterPageSchema = z.object({
 export type FooterPage = z.infer<typeof FooterPageSchema>
 
 export const FooterPageInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
+  title: lineText().trim().min(1, 'Title is required').max(200),
   slug: z.union([SlugSchema, z.literal('')]).optional(),
   content: z.string().trim().min(1, 'Content is required').max(100_000),
-  metaTitle: z.string().trim().max(200).nullable().optional(),
+  metaTitle: lineText().trim().max(200).nullable().optional(),
   metaDescription: z.string().trim().max(500).nullable().optional(),
   featuredImage: OptionalUrlSchema,
   isActive: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lineText } from './common.ts'
 
 export const UserSchema = z.object({
   id: z.string(),
@@ -25,7 +26,7 @@ const NewPassword = z
   .max(1000)
 
 export const SetupSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(60),
+  username: lineText().trim().min(1, 'Username is required').max(60),
   email: z.email('Enter a valid email address').max(200),
   password: NewPassword,
 })

@@ -19,6 +19,11 @@ describe('matchPublicRoute', () => {
     ['/category', { name: 'footer-page', slug: 'category' }],
     ['/x/y', { name: 'not-found' }],
     ['/blog/%E0%A4%A', { name: 'not-found' }],
+    // Like any API path parameter (ADR 090): a control character names nothing (PostgreSQL cannot even compare it).
+    ['/blog/a%00b', { name: 'not-found' }],
+    ['/category/a%00', { name: 'not-found' }],
+    ['/tag/e%CC%81%ED%A0%80', { name: 'not-found' }],
+    ['/tag/e%CC%81%E2%80%AE', { name: 'tag', tag: '\u00e9\u202e' }],
   ])('%s', (path, route) => {
     expect(matchPublicRoute(path)).toEqual(route)
   })
@@ -28,6 +33,7 @@ describe('readListParams / listSearch', () => {
   it('reads and normalises the URL filters', () => {
     expect(readListParams('?q=%20react%20&sort=popular&category=code&page=3')).toEqual({ q: 'react', sort: 'popular', category: 'code', page: 3 })
     expect(readListParams('?sort=sideways&page=-2')).toEqual({ q: '', sort: 'latest', category: '', page: 1 })
+    expect(readListParams('?q=a%00b%ED%A0%80&category=%00')).toEqual({ q: 'ab\uFFFD\uFFFD\uFFFD', sort: 'latest', category: '', page: 1 })
     expect(readListParams('?page=abc').page).toBe(1)
     expect(readListParams('?q=' + 'x'.repeat(500)).q).toHaveLength(200)
   })

@@ -1,4 +1,5 @@
 import type { PostSort } from '#shared/schemas/post.ts'
+import { cleanText } from '#shared/text/clean-text.ts'
 import { matchPath } from '../../lib/router.tsx'
 import { POST_SORTS } from './constants.ts'
 import type { ListParams } from './queries.ts'
@@ -39,13 +40,14 @@ const MAX_QUERY = 200
  */
 export function readListParams(search: URLSearchParams | string, categorySlug?: string, tag?: string): ListParams {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search
+  const text = (name: string) => cleanText(params.get(name) ?? '').trim()
   const sortParam = params.get('sort') ?? ''
   const sort: PostSort = (POST_SORTS as readonly string[]).includes(sortParam) ? (sortParam as PostSort) : 'latest'
   const page = Number.parseInt(params.get('page') ?? '1', 10)
   return {
-    q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY),
+    q: text('q').slice(0, MAX_QUERY),
     sort,
-    category: categorySlug ?? (params.get('category') ?? '').trim().slice(0, 120),
+    category: categorySlug ?? text('category').slice(0, 120),
     page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
     ...(tag === undefined ? {} : { tag }),
   }

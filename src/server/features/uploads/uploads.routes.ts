@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { MAX_UPLOAD_BYTES, UploadResponseSchema } from '#shared/schemas/site.ts'
+import { cleanLine } from '#shared/text/clean-text.ts'
 import type { App } from '../../context.ts'
 import { AppError, badRequest, notFound } from '../../errors.ts'
 import { serveUpload, storeImage } from './uploads.service.ts'
@@ -25,7 +26,8 @@ async function readImageField(request: FastifyRequest): Promise<{ bytes: Buffer;
     if (part.file.truncated) throw new AppError(413, TOO_LARGE)
     if (part.fieldname !== 'image') badRequest('Send the image in the field "image"')
     if (bytes.length === 0) badRequest('The uploaded file is empty')
-    return { bytes, name: part.filename }
+    // The one text a JSON body's edge never sees (ADR 090); a file name is a name, so bidi controls go too.
+    return { bytes, name: cleanLine(part.filename) }
   } catch (error) {
     if (isTooLarge(error)) throw new AppError(413, TOO_LARGE)
     throw error
