@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tinyPng } from '#server/features/uploads/test-images.ts'
+import { tinyPng } from '#test/support/test-images.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { multipart } from './helpers.ts'
 

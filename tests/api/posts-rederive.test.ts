@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { adminCookie, createPost } from './posts.fixtures.ts'
-import { rederiveStalePosts } from './posts.rederive.ts'
+import { rederiveStalePosts } from '#server/features/posts/posts.rederive.ts'
 
 describe('posts are rendered when saved, and again when the renderer changes', () => {
   let t: TestApp

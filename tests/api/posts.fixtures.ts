@@ -3,8 +3,8 @@ import { expect } from 'vitest'
 import type { Post, PostInput } from '#shared/schemas/post.ts'
 import { PostSchema } from '#shared/schemas/post.ts'
 import { TEST_ADMIN, type TestApp } from '#test/support/test-app.ts'
-import type { Clock } from '../../clock.ts'
-import { createSession } from '../auth/sessions.repo.ts'
+import type { Clock } from '#server/clock.ts'
+import { createSession } from '#server/features/auth/sessions.repo.ts'
 
 /** A session cookie for the test admin, made directly (no scrypt login per file). */
 export async function adminCookie(t: TestApp): Promise<string> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PostDetailSchema } from '#shared/schemas/post.ts'
 import { PreviewLinkSchema } from '#shared/schemas/preview.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost } from '../posts/posts.fixtures.ts'
+import { adminCookie, createPost } from './posts.fixtures.ts'
 
 describe('shareable draft previews', () => {
   let t: TestApp

@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import type { App } from '#server/context.ts'
-import { adminCookie, createPost, manualClock } from '#server/features/posts/posts.fixtures.ts'
+import { adminCookie, createPost, manualClock } from './posts.fixtures.ts'
 import { createTestApp, ORIGIN, type TestApp } from '#test/support/test-app.ts'
 import { ENTRY_TTL_MS } from '#server/cache/response-cache.ts'
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { animatedGif, cameraJpeg, claimingGif, claimingPng, pngWithMetadata, tinyGif, tinyJpeg, tinyPng, tinyWebp } from '#server/features/uploads/test-images.ts'
+import { animatedGif, cameraJpeg, claimingGif, claimingPng, pngWithMetadata, tinyGif, tinyJpeg, tinyPng, tinyWebp } from '#test/support/test-images.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { multipart } from './helpers.ts'
 
