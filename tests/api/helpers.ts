@@ -21,17 +21,6 @@ export function appsClosedAfterEach() {
   return { track, testApp: async (opts: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> => track(await createTestApp(opts)) }
 }
 
-/** A clock the test moves by hand. */
-export function manualClock(start = new Date('2026-11-22T10:00:00.000Z')) {
-  let now = start.getTime()
-  return {
-    clock: () => new Date(now),
-    advance: (ms: number) => {
-      now += ms
-    },
-  }
-}
-
 /** An app with environment overrides (e.g. an https PUBLIC_URL), for the few tests createTestApp cannot express. */
 export async function appWithEnv(overrides: Record<string, string>): Promise<{ app: App; close: () => Promise<void> }> {
   const database = await createTestDatabase()

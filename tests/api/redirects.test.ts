@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RedirectSchema } from '#shared/schemas/redirect.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost, manualClock, MINUTE } from './posts.fixtures.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { adminCookie, createPost, MINUTE } from './posts.fixtures.ts'
 import { MAX_PATHS_PER_FLUSH, NOT_FOUND_LOG_ROWS } from '#server/features/redirects/path-log.ts'
 
 describe('redirects: slug changes, rules by hand, the 404 log', () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formFromPost } from '#shared/post-draft.ts'
 import { AutosaveSchema, RevisionSchema, RevisionSummarySchema } from '#shared/schemas/revision.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost, insertCategory, manualClock, MINUTE } from './posts.fixtures.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { adminCookie, createPost, insertCategory, MINUTE } from './posts.fixtures.ts'
 import { MAX_REVISION_BYTES, MAX_REVISIONS } from '#server/features/revisions/revisions.service.ts'
 
 describe('autosave and revisions', () => {
