@@ -8,7 +8,7 @@ const apiProject = (name: string, env: Record<string, string>) => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'], environment: 'node' } },
       apiProject('api', { TEST_ENGINE: 'sqlite' }),
       // The same API suite on PostgreSQL, only when a server is given (CI always gives one).
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_ENGINE: 'postgres' })] : []),

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { DehydratedState } from '@tanstack/react-query'
+// The one client module the server may import (docs/decisions/095-import-direction.md), and only its type: the
+// module itself is loaded at run time, built (dist/ssr) or through Vite in development.
+import type { render } from '#client/entry-server.tsx'
 import { escapeAttr } from './head-tags.ts'
 
-export type RenderFn = (url: string, state: DehydratedState) => string
+export type RenderFn = typeof render
 export type Renderer = { render: () => Promise<RenderFn>; assetTags: string; close: () => Promise<void> }
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }

@@ -1,4 +1,4 @@
-import { PAGE_FEED_ID, type PageHead } from '#client/features/site/head.ts'
+import { PAGE_FEED_ID, type PageHead } from '#shared/site/head.ts'
 import { SITE_NAME } from '#shared/paths.ts'
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
