@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 // The one client module the server may import (docs/decisions/095-import-direction.md), and only its type: the
 // module itself is loaded at run time, built (dist/ssr) or through Vite in development.
 import type { render } from '#client/entry-server.tsx'
-import { escapeAttr } from './head-tags.ts'
+import { escapeHtml } from '#shared/text/escape-html.ts'
 
 export type RenderFn = typeof render
 export type Renderer = { render: () => Promise<RenderFn>; assetTags: string; close: () => Promise<void> }
@@ -32,9 +32,9 @@ export async function productionRenderer(): Promise<Renderer> {
   entry.imports?.forEach(visit)
 
   const tags = [
-    ...[...css].map((file) => `<link rel="stylesheet" href="/${escapeAttr(file)}">`),
-    ...[...preloads].map((file) => `<link rel="modulepreload" href="/${escapeAttr(file)}">`),
-    `<script type="module" src="/${escapeAttr(entry.file)}"></script>`,
+    ...[...css].map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
+    ...[...preloads].map((file) => `<link rel="modulepreload" href="/${escapeHtml(file)}">`),
+    `<script type="module" src="/${escapeHtml(entry.file)}"></script>`,
   ]
   const mod = (await import(pathToFileURL(SSR_ENTRY).href)) as { render: RenderFn }
   return { render: async () => mod.render, assetTags: tags.join('\n    '), close: async () => {} }
