@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { adminAppForAll } from '#test/support/test-app.ts'
 import { insertPost } from './fixtures.ts'
+import { adminAppForAll } from './helpers.ts'
 
 const t = adminAppForAll()
 

@@ -2,8 +2,9 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadEnv } from '#server/env.ts'
-import { adminAppForAll, createTestApp, ORIGIN } from '#test/support/test-app.ts'
+import { createTestApp, ORIGIN } from '#test/support/test-app.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
+import { adminAppForAll } from './helpers.ts'
 
 const LEAKS = /stack|\bat \w|node_modules|\.ts:\d|select |insert |from "|footer_pages|sqlite|postgres|syntax error|relation|SECRET/i
 

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { tinyPng } from '#test/support/test-images.ts'
-import { adminAppForAll } from '#test/support/test-app.ts'
-import { multipart } from './helpers.ts'
+import { adminAppForAll, multipart } from './helpers.ts'
 
 const t = adminAppForAll()
 

@@ -1,7 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { adminAppForAll } from '#test/support/test-app.ts'
-import { multipart } from './helpers.ts'
+import { adminAppForAll, multipart } from './helpers.ts'
 
 const t = adminAppForAll()
 

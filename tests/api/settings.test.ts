@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { adminAppForAll } from '#test/support/test-app.ts'
+import { adminAppForAll } from './helpers.ts'
 
 const t = adminAppForAll()
 

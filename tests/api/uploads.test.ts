@@ -1,8 +1,7 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { animatedGif, cameraJpeg, claimingGif, claimingPng, pngWithMetadata, tinyGif, tinyJpeg, tinyPng, tinyWebp } from '#test/support/test-images.ts'
-import { adminAppForAll } from '#test/support/test-app.ts'
-import { multipart } from './helpers.ts'
+import { adminAppForAll, multipart } from './helpers.ts'
 
 const t = adminAppForAll()
 

@@ -1,5 +1,4 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import type { Clock } from '#server/clock.ts'
 import type { App } from '#server/context.ts'
@@ -70,42 +69,4 @@ export async function createTestApp(opts: { clock?: Clock; withAdmin?: boolean; 
 export function cookieFrom(res: LightMyRequestResponse, name: string): string | undefined {
   const c = res.cookies.find((x) => x.name === name)
   return c ? `${name}=${c.value}` : undefined
-}
-
-export type AdminTestApp = TestApp & { readonly cookie: string }
-
-/**
- * For a test file or describe block: one app with the test admin logged in, made before its tests and closed after
- * them. Use it (and its `cookie`) inside tests and hooks only.
- */
-export function adminAppForAll(opts: Parameters<typeof createTestApp>[0] = {}): AdminTestApp {
-  let current: TestApp | undefined
-  let cookie = ''
-  beforeAll(async () => {
-    current = await createTestApp(opts)
-    cookie = await current.login()
-  })
-  afterAll(() => current?.close())
-  const live = () => {
-    if (!current) throw new Error('adminAppForAll: used outside a test or hook')
-    return current
-  }
-  return {
-    get app() {
-      return live().app
-    },
-    get dataDir() {
-      return live().dataDir
-    },
-    get databaseUrl() {
-      return live().databaseUrl
-    },
-    get cookie() {
-      live()
-      return cookie
-    },
-    request: (opts) => live().request(opts),
-    login: () => live().login(),
-    close: () => live().close(),
-  }
 }
