@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import globals from 'globals'
 
 export default tseslint.config(
@@ -19,18 +20,37 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  // Layering: shared imports nothing of ours; client never imports server; server never imports client.
+  // Layering (docs/decisions/095-import-direction.md), checked on resolved files so relative imports count too:
+  // shared imports neither server nor client; client never imports server; server imports no client code except
+  // the SSR entry it renders.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: ['./src/server', './src/client'], message: 'shared code imports neither server nor client code' },
+            { target: './src/client', from: './src/server', message: 'client code never imports server code' },
+            { target: './src/server', from: './src/client', except: ['./entry-server.tsx'], message: 'the server imports no client code but the SSR entry' },
+          ],
+        },
+      ],
+    },
+  },
+  // Packages each side must not load: shared stays free of React, Node and the database; the client of Node and the database.
   {
     files: ['src/shared/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['#server/*', '#client/*', 'node:*', 'react', 'kysely'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', '@tanstack/*', 'kysely'] }] },
   },
   {
     files: ['src/client/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['#server/*', 'kysely', 'node:*'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['kysely', 'node:*'] }] },
   },
   {
     files: ['src/server/**'],
-    ignores: ['src/server/ssr/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['#client/*'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'react-dom/*', '@tanstack/react-query'] }] },
   },
 )

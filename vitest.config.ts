@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-const apiFiles = ['src/server/**/*.api.test.ts', 'tests/api/**/*.test.ts']
+const apiFiles = ['tests/api/**/*.test.ts']
 const apiProject = (name: string, env: Record<string, string>) => ({
   test: { name, include: apiFiles, env, testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const },
 })
@@ -8,7 +8,7 @@ const apiProject = (name: string, env: Record<string, string>) => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/**/*.api.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'], environment: 'node' } },
       apiProject('api', { TEST_ENGINE: 'sqlite' }),
       // The same API suite on PostgreSQL, only when a server is given (CI always gives one).
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_ENGINE: 'postgres' })] : []),

@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium, type Page } from '@playwright/test'
 import { DEMO_CATEGORIES, DEMO_POSTS } from '../src/server/features/seed/demo-content.ts'
 import { demoCover } from '../src/server/features/seed/demo-images.ts'
-import { claimingPng } from '../src/server/features/uploads/test-images.ts'
+import { claimingPng } from '../tests/support/test-images.ts'
 import { photo, uploadImage } from './bench/photo.mjs'
 import { startProductionServer } from './bench/production-server.mjs'
 

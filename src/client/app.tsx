@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { Spinner } from './components/ui/spinner.tsx'
 import { setClassMerge } from './lib/cn.ts'
 import { Toaster } from './lib/toast.tsx'
+import { isAdminPath } from '#shared/routes/admin-routes.ts'
 import { useLocation } from './lib/router.tsx'
 import { PublicApp } from './features/site/public-app.tsx'
 
@@ -12,10 +13,6 @@ const AdminApp = lazy(() =>
     return admin
   }),
 )
-
-export function isAdminPath(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/')
-}
 
 /** Root of the React tree on both sides; the router and query client are provided by the entry files. */
 export function App() {

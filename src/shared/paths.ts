@@ -1,31 +1,35 @@
+import { fillPath } from './routes/match-path.ts'
+import { patterns } from './routes/patterns.ts'
 import { tagKey } from './text/tags.ts'
 
-/** Typed URL builders shared by server (feeds, SSR, sitemap) and client (links, fetches). */
+const { admin } = patterns
+
+/** Typed URL builders shared by server (feeds, SSR, sitemap) and client (links, fetches), filling the route patterns. */
 export const paths = {
-  home: () => '/',
-  blog: () => '/blog',
-  post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
-  category: (slug: string) => `/category/${encodeURIComponent(slug)}`,
-  categoryFeed: (slug: string) => `/category/${encodeURIComponent(slug)}/rss.xml`,
+  home: () => patterns.home,
+  blog: () => patterns.blog,
+  post: (slug: string) => fillPath(patterns.post, { slug }),
+  category: (slug: string) => fillPath(patterns.category, { slug }),
+  categoryFeed: (slug: string) => fillPath(patterns.categoryFeed, { slug }),
   /** A tag's page is at its case-folded key: `Markdown` and `markdown` share one URL. */
-  tag: (tag: string) => `/tag/${encodeURIComponent(tagKey(tag))}`,
-  tagFeed: (tag: string) => `/tag/${encodeURIComponent(tagKey(tag))}/rss.xml`,
-  feed: () => '/rss.xml',
-  footerPage: (slug: string) => `/${encodeURIComponent(slug)}`,
-  preview: (token: string) => `/preview/${encodeURIComponent(token)}`,
+  tag: (tag: string) => fillPath(patterns.tag, { tag: tagKey(tag) }),
+  tagFeed: (tag: string) => fillPath(patterns.tagFeed, { tag: tagKey(tag) }),
+  feed: () => patterns.feed,
+  footerPage: (slug: string) => fillPath(patterns.footerPage, { slug }),
+  preview: (token: string) => fillPath(patterns.preview, { token }),
   admin: {
-    dashboard: () => '/admin/dashboard',
-    posts: () => '/admin/posts',
-    newPost: () => '/admin/posts/new',
-    editPost: (id: string) => `/admin/posts/${encodeURIComponent(id)}/edit`,
-    categories: () => '/admin/categories',
-    media: () => '/admin/media',
-    comments: () => '/admin/comments',
-    settings: () => '/admin/settings',
-    analytics: () => '/admin/analytics',
-    redirects: () => '/admin/redirects',
-    editFooterPage: (id: string) => `/admin/footer-pages/${encodeURIComponent(id)}/edit`,
-    newFooterPage: () => '/admin/footer-pages/new',
+    dashboard: () => admin.dashboard,
+    posts: () => admin.posts,
+    newPost: () => admin.newPost,
+    editPost: (id: string) => fillPath(admin.editPost, { id }),
+    categories: () => admin.categories,
+    media: () => admin.media,
+    comments: () => admin.comments,
+    settings: () => admin.settings,
+    analytics: () => admin.analytics,
+    redirects: () => admin.redirects,
+    editFooterPage: (id: string) => fillPath(admin.editFooterPage, { id }),
+    newFooterPage: () => admin.newFooterPage,
   },
   upload: (file: string) => `/uploads/${file}`,
   sitemapPages: () => '/sitemaps/pages.xml',

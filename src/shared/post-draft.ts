@@ -1,5 +1,4 @@
 import { PostInputSchema, SCHEDULE_TIME_REQUIRED, type Post, type PostStatus, type PostUpdate } from '#shared/schemas/post.ts'
-import { firstImageUrl, makeExcerpt } from '#shared/text/excerpt.ts'
 import { slugify } from '#shared/text/slugify.ts'
 import { z } from 'zod'
 import { fromLocalInput, toLocalInput } from './text/schedule-time.ts'
@@ -50,24 +49,24 @@ export function splitTags(input: string): string[] {
 }
 
 /**
- * Spec §5 derivations on save: slug from the title, excerpt from the content (200 characters), featured image from the
- * first image, tags split on commas; §4: featuredAt now when saved published and featured, else null.
+ * The body a save sends. An empty slug field means "from the title" (as the editor fills it). What else is left
+ * empty (excerpt, featured image) the server derives, as it derives featuredAt (spec §4, §5; posts.derive.ts), so
+ * each derivation is made in one place.
  */
-export function toPostBody(form: PostForm, status: PostStatus, now: Date): PostUpdate {
+export function toPostBody(form: PostForm, status: PostStatus): PostUpdate {
   const content = form.content
   return {
     title: form.title.trim(),
     slug: form.slug.trim() || slugify(form.title),
     content,
-    excerpt: form.excerpt.trim() || makeExcerpt(content),
-    featuredImage: form.featuredImage.trim() || firstImageUrl(content) || null,
+    excerpt: form.excerpt.trim(),
+    featuredImage: form.featuredImage.trim() || null,
     categoryId: form.categoryId || null,
     authorName: form.authorName.trim() || null,
     tags: splitTags(form.tagsInput),
     metaTitle: form.metaTitle.trim() || null,
     metaDescription: form.metaDescription.trim() || null,
     featured: form.featured,
-    featuredAt: status === 'published' && form.featured ? now.toISOString() : null,
     status,
     // Only a schedule sends a time: the server keeps publishedAt itself otherwise.
     ...(status === 'scheduled' ? { publishedAt: fromLocalInput(form.scheduledAt ?? '') } : {}),

@@ -1,4 +1,4 @@
-import type { DehydratedState } from '@tanstack/react-query'
+import type { DehydratedState } from '@tanstack/query-core'
 import { describe, expect, it } from 'vitest'
 import { withoutPostHtml, withPostHtml } from './post-html-state.ts'
 

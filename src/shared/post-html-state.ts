@@ -1,4 +1,4 @@
-import type { DehydratedState } from '@tanstack/react-query'
+import type { DehydratedState } from '@tanstack/query-core'
 
 // The query keys whose data is a post with its rendered HTML (src/client/features/site/queries.ts).
 const POST_KEYS = new Set(['/api/posts/slug', '/api/previews'])

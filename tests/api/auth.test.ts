@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createFirstAdmin } from '#server/features/auth/first-admin.ts'
 import { ORIGIN, TEST_ADMIN, type TestApp } from '#test/support/test-app.ts'
-import { appWithEnv, appsClosedAfterEach, manualClock, setCookieHeader } from './helpers.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { appWithEnv, appsClosedAfterEach, setCookieHeader } from './helpers.ts'
 
 const { testApp, track } = appsClosedAfterEach()
 
@@ -122,21 +123,21 @@ describe('session', () => {
 
   it('expires after 30 days idle', async () => {
     const time = manualClock()
-    const t = await testApp({ clock: time.clock })
+    const t = await testApp({ clock: time })
     const cookie = await t.login()
-    time.advance(30 * 24 * 3600 * 1000 + 60_000)
+    time.tick(30 * 24 * 3600 * 1000 + 60_000)
     expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(401)
   })
 
   it('ends 30 days after login however often it is used (absolute lifetime)', async () => {
     const time = manualClock()
-    const t = await testApp({ clock: time.clock })
+    const t = await testApp({ clock: time })
     const cookie = await t.login()
     for (let day = 0; day < 29; day++) {
-      time.advance(24 * 3600 * 1000)
+      time.tick(24 * 3600 * 1000)
       expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(200)
     }
-    time.advance(2 * 24 * 3600 * 1000) // 31 days after login, 2 days after its last use
+    time.tick(2 * 24 * 3600 * 1000) // 31 days after login, 2 days after its last use
     expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(401)
     expect((await t.login()).startsWith('sid=')).toBe(true)
   })
@@ -179,7 +180,7 @@ describe('change password', () => {
 describe('login throttling', () => {
   it('after 5 failures for one username: 429 with Retry-After, even with the right password, until the window passes', async () => {
     const time = manualClock()
-    const t = await testApp({ clock: time.clock })
+    const t = await testApp({ clock: time })
     for (let i = 0; i < 5; i++) {
       // From different addresses, so only the username bucket fills.
       expect((await loginAs(t, 'Admin', 'wrong-password', { remoteAddress: `10.1.0.${i}` })).statusCode).toBe(401)
@@ -188,11 +189,11 @@ describe('login throttling', () => {
     expect(blocked.statusCode).toBe(429)
     expect(blocked.json()).toEqual({ error: expect.any(String) })
     expect(Number(blocked.headers['retry-after'])).toBe(15 * 60)
-    time.advance(10 * 60 * 1000)
+    time.tick(10 * 60 * 1000)
     const still = await loginAs(t, TEST_ADMIN.username, TEST_ADMIN.password, { remoteAddress: '10.1.0.99' })
     expect(still.statusCode).toBe(429)
     expect(Number(still.headers['retry-after'])).toBe(5 * 60)
-    time.advance(5 * 60 * 1000 + 1000)
+    time.tick(5 * 60 * 1000 + 1000)
     expect((await loginAs(t, TEST_ADMIN.username, TEST_ADMIN.password, { remoteAddress: '10.1.0.99' })).statusCode).toBe(200)
   })
 

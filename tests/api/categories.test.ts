@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { describe, expect, it } from 'vitest'
 import { insertPost } from './fixtures.ts'
+import { adminAppForAll } from './helpers.ts'
 
-let t: TestApp
-let cookie: string
-beforeAll(async () => {
-  t = await createTestApp()
-  cookie = await t.login()
-})
-afterAll(() => t.close())
+const t = adminAppForAll()
 
-const create = (body: object, c: string | null = cookie) => t.request({ method: 'POST', url: '/api/categories', payload: body, cookie: c ?? undefined })
+const create = (body: object, c: string | null = t.cookie) => t.request({ method: 'POST', url: '/api/categories', payload: body, cookie: c ?? undefined })
 const list = async () => (await t.request({ method: 'GET', url: '/api/categories' })).json() as Array<Record<string, unknown>>
 
 describe('categories', () => {
@@ -41,10 +35,10 @@ describe('categories', () => {
     const dupName = await create({ name: 'BOOKS', slug: 'books-2', color: '#000000' })
     expect(dupName.statusCode).toBe(409)
     const other = (await create({ name: 'Films', slug: 'films', color: '#000000' })).json()
-    const clash = await t.request({ method: 'PUT', url: `/api/categories/${other.id}`, cookie, payload: { name: 'Films', slug: 'books', color: '#000000' } })
+    const clash = await t.request({ method: 'PUT', url: `/api/categories/${other.id}`, cookie: t.cookie, payload: { name: 'Films', slug: 'books', color: '#000000' } })
     expect(clash.statusCode).toBe(409)
     // Saving a category with its own name and slug is not a clash.
-    const same = await t.request({ method: 'PUT', url: `/api/categories/${base.id}`, cookie, payload: { name: 'Books', slug: 'books', color: '#111111' } })
+    const same = await t.request({ method: 'PUT', url: `/api/categories/${base.id}`, cookie: t.cookie, payload: { name: 'Books', slug: 'books', color: '#111111' } })
     expect(same.statusCode).toBe(200)
   })
 
@@ -58,10 +52,10 @@ describe('categories', () => {
 
   it('updates (200) and answers 404 for an unknown id', async () => {
     const c = (await create({ name: 'Music', slug: 'music', color: '#000000' })).json()
-    const res = await t.request({ method: 'PUT', url: `/api/categories/${c.id}`, cookie, payload: { name: 'Sound', slug: 'sound', description: 'All of it', color: '#ABCDEF' } })
+    const res = await t.request({ method: 'PUT', url: `/api/categories/${c.id}`, cookie: t.cookie, payload: { name: 'Sound', slug: 'sound', description: 'All of it', color: '#ABCDEF' } })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ id: c.id, name: 'Sound', slug: 'sound', description: 'All of it', color: '#abcdef' })
-    const missing = await t.request({ method: 'PUT', url: `/api/categories/${crypto.randomUUID()}`, cookie, payload: { name: 'X', slug: 'x', color: '#000000' } })
+    const missing = await t.request({ method: 'PUT', url: `/api/categories/${crypto.randomUUID()}`, cookie: t.cookie, payload: { name: 'X', slug: 'x', color: '#000000' } })
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toEqual({ error: 'Category not found' })
   })
@@ -85,13 +79,13 @@ describe('categories', () => {
   it('deletes (204): its posts stay, uncategorised', async () => {
     const c = (await create({ name: 'Gone', slug: 'gone', color: '#000000' })).json()
     const postId = await insertPost(t.app.ctx.db, { title: 'Survivor', categoryId: c.id })
-    const res = await t.request({ method: 'DELETE', url: `/api/categories/${c.id}`, cookie })
+    const res = await t.request({ method: 'DELETE', url: `/api/categories/${c.id}`, cookie: t.cookie })
     expect(res.statusCode).toBe(204)
     expect(res.body).toBe('')
     const post = await t.app.ctx.db.selectFrom('posts').select(['id', 'category_id']).where('id', '=', postId).executeTakeFirst()
     expect(post).toEqual({ id: postId, category_id: null })
     expect((await list()).some((x) => x.id === c.id)).toBe(false)
-    expect((await t.request({ method: 'DELETE', url: `/api/categories/${c.id}`, cookie })).statusCode).toBe(404)
+    expect((await t.request({ method: 'DELETE', url: `/api/categories/${c.id}`, cookie: t.cookie })).statusCode).toBe(404)
   })
 
   it('changes need a session (401)', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import type { App } from '#server/context.ts'
 import { openDatabase, type DbHandle } from '#server/db/client.ts'
-import { adminCookie, createPost } from '#server/features/posts/posts.fixtures.ts'
+import { adminCookie, createPost } from './posts.fixtures.ts'
 import { createTestApp, ORIGIN, type TestApp } from '#test/support/test-app.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminCookie, createPost } from '#server/features/posts/posts.fixtures.ts'
+import { adminCookie, createPost } from './posts.fixtures.ts'
 import { cookieFrom, createTestApp, type TestApp } from '#test/support/test-app.ts'
 
 /**

@@ -1,19 +1,14 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadEnv } from '#server/env.ts'
-import { ORIGIN, createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { createTestApp, ORIGIN } from '#test/support/test-app.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
+import { adminAppForAll } from './helpers.ts'
 
 const LEAKS = /stack|\bat \w|node_modules|\.ts:\d|select |insert |from "|footer_pages|sqlite|postgres|syntax error|relation|SECRET/i
 
-let t: TestApp
-let cookie: string
-beforeAll(async () => {
-  t = await createTestApp()
-  cookie = await t.login()
-})
-afterAll(() => t.close())
+const t = adminAppForAll()
 
 describe('error responses', () => {
   it('unknown /api/ routes: 404 JSON', async () => {
@@ -22,7 +17,7 @@ describe('error responses', () => {
       ['POST', '/api/nope/deeper?x=1'],
       ['PATCH', '/api/categories'],
     ] as const) {
-      const res = await t.request({ method, url, cookie })
+      const res = await t.request({ method, url, cookie: t.cookie })
       expect(res.statusCode, url).toBe(404)
       expect(res.headers['content-type']).toMatch(/application\/json/)
       expect(res.json()).toEqual({ error: expect.any(String) })
@@ -30,7 +25,7 @@ describe('error responses', () => {
   })
 
   it('malformed JSON: 400 {error} without a stack', async () => {
-    for (const c of [undefined, cookie]) {
+    for (const c of [undefined, t.cookie]) {
       const res = await t.request({
         method: 'POST',
         url: c ? '/api/categories' : '/api/auth/login',
@@ -45,7 +40,7 @@ describe('error responses', () => {
   })
 
   it('invalid input: 400 {error, issues}', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/categories', cookie, payload: { name: '', slug: 'x', color: 'blue' } })
+    const res = await t.request({ method: 'POST', url: '/api/categories', cookie: t.cookie, payload: { name: '', slug: 'x', color: 'blue' } })
     expect(res.statusCode).toBe(400)
     const body = res.json()
     expect(body.error).toEqual(expect.any(String))

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { adminCookie, createPost, manualClock, MINUTE } from '#server/features/posts/posts.fixtures.ts'
+import { adminCookie, createPost, MINUTE } from './posts.fixtures.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
 import { readerKeys } from '#server/http/reader-keys.ts'
 import { cookieFrom, createTestApp, signedVisitorCookie, type TestApp } from '#test/support/test-app.ts'
 

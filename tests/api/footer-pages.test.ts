@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { adminAppForAll } from './helpers.ts'
 
-let t: TestApp
-let cookie: string
-beforeAll(async () => {
-  t = await createTestApp()
-  cookie = await t.login()
-})
-afterAll(() => t.close())
+const t = adminAppForAll()
 
-const create = (body: object) => t.request({ method: 'POST', url: '/api/footer-pages', payload: body, cookie })
-const update = (id: string, body: object) => t.request({ method: 'PUT', url: `/api/footer-pages/${id}`, payload: body, cookie })
+const create = (body: object) => t.request({ method: 'POST', url: '/api/footer-pages', payload: body, cookie: t.cookie })
+const update = (id: string, body: object) => t.request({ method: 'PUT', url: `/api/footer-pages/${id}`, payload: body, cookie: t.cookie })
 
 describe('footer pages', () => {
   it('creates with a slug from the title and defaults (201), readable publicly by slug', async () => {
@@ -28,15 +22,15 @@ describe('footer pages', () => {
   it('lists (admin) by sort order then title, and gets one by id', async () => {
     await create({ title: 'Zeta', content: 'z', sortOrder: 1 })
     await create({ title: 'Alpha', content: 'a', sortOrder: 1 })
-    const res = await t.request({ method: 'GET', url: '/api/footer-pages', cookie })
+    const res = await t.request({ method: 'GET', url: '/api/footer-pages', cookie: t.cookie })
     expect(res.statusCode).toBe(200)
     const titles = res.json().map((p: { title: string }) => p.title)
     expect(titles.slice(-2)).toEqual(['Alpha', 'Zeta'])
     expect(titles.indexOf('Cookie Policy!')).toBeLessThan(titles.indexOf('Alpha'))
     const alpha = res.json().find((p: { title: string }) => p.title === 'Alpha')
-    const one = await t.request({ method: 'GET', url: `/api/footer-pages/${alpha.id}`, cookie })
+    const one = await t.request({ method: 'GET', url: `/api/footer-pages/${alpha.id}`, cookie: t.cookie })
     expect(one.json()).toEqual(alpha)
-    expect((await t.request({ method: 'GET', url: `/api/footer-pages/${crypto.randomUUID()}`, cookie })).statusCode).toBe(404)
+    expect((await t.request({ method: 'GET', url: `/api/footer-pages/${crypto.randomUUID()}`, cookie: t.cookie })).statusCode).toBe(404)
   })
 
   it('updates: keeps slug, active flag and order the editor does not send; bumps updatedAt', async () => {
@@ -80,7 +74,7 @@ describe('footer pages', () => {
   it('an inactive page is 404 publicly but stays editable', async () => {
     const page = (await create({ title: 'Hidden', content: 'x', isActive: false })).json()
     expect((await t.request({ method: 'GET', url: '/api/footer-pages/slug/hidden' })).statusCode).toBe(404)
-    expect((await t.request({ method: 'GET', url: `/api/footer-pages/${page.id}`, cookie })).statusCode).toBe(200)
+    expect((await t.request({ method: 'GET', url: `/api/footer-pages/${page.id}`, cookie: t.cookie })).statusCode).toBe(200)
     expect((await t.request({ method: 'GET', url: '/api/footer-pages/slug/no-such-page' })).json()).toEqual({ error: 'Page not found' })
   })
 

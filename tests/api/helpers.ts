@@ -1,10 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify'
-import { afterEach } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import type { App } from '#server/context.ts'
 import { loadEnv } from '#server/env.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { adminCookie } from './posts.fixtures.ts'
 
 type Closable = { close: () => Promise<void> }
 
@@ -21,14 +22,41 @@ export function appsClosedAfterEach() {
   return { track, testApp: async (opts: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> => track(await createTestApp(opts)) }
 }
 
-/** A clock the test moves by hand. */
-export function manualClock(start = new Date('2026-11-22T10:00:00.000Z')) {
-  let now = start.getTime()
+export type AdminTestApp = TestApp & { readonly cookie: string }
+
+/**
+ * For a test file or describe block: one app with a session for the test admin (`cookie`), made before its tests
+ * and closed after them. Use it inside tests and hooks only.
+ */
+export function adminAppForAll(opts: Parameters<typeof createTestApp>[0] = {}): AdminTestApp {
+  let current: TestApp | undefined
+  let cookie = ''
+  beforeAll(async () => {
+    current = await createTestApp(opts)
+    cookie = await adminCookie(current)
+  })
+  afterAll(() => current?.close())
+  const live = () => {
+    if (!current) throw new Error('adminAppForAll: used outside a test or hook')
+    return current
+  }
   return {
-    clock: () => new Date(now),
-    advance: (ms: number) => {
-      now += ms
+    get app() {
+      return live().app
     },
+    get dataDir() {
+      return live().dataDir
+    },
+    get databaseUrl() {
+      return live().databaseUrl
+    },
+    get cookie() {
+      live()
+      return cookie
+    },
+    request: (opts) => live().request(opts),
+    login: () => live().login(),
+    close: () => live().close(),
   }
 }
 

@@ -8,7 +8,7 @@ import { countPending } from '#server/features/uploads/backfill.repo.ts'
 import { backfillAll, backfillOne } from '#server/features/uploads/backfill.ts'
 import { streamOriginals } from '#server/features/uploads/uploads.repo.ts'
 import { VARIANTS_VERSION } from '#server/features/uploads/uploads.service.ts'
-import { cameraJpeg, tinyPng } from '#server/features/uploads/test-images.ts'
+import { cameraJpeg, tinyPng } from '#test/support/test-images.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 

@@ -1,7 +1,7 @@
 import { Migrator, type Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS } from '#server/db/migrate.ts'
-import { tinyPng } from '#server/features/uploads/test-images.ts'
+import { tinyPng } from '#test/support/test-images.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminCookie, createPost } from '#server/features/posts/posts.fixtures.ts'
-import { tinyPng } from '#server/features/uploads/test-images.ts'
+import { adminCookie, createPost } from './posts.fixtures.ts'
+import { tinyPng } from '#test/support/test-images.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { multipart } from './helpers.ts'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminCookie, createPost, insertCategory } from '#server/features/posts/posts.fixtures.ts'
+import { adminCookie, createPost, insertCategory } from './posts.fixtures.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { routeRequest, type FuzzRequest, type Known } from './fuzz/route-requests.ts'
 import { invalidStoredText } from './fuzz/stored-text.ts'

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tinyPng } from '#server/features/uploads/test-images.ts'
-import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { multipart } from './helpers.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { tinyPng } from '#test/support/test-images.ts'
+import { adminAppForAll, multipart } from './helpers.ts'
 
-let t: TestApp
-let cookie: string
-beforeAll(async () => {
-  t = await createTestApp()
-  cookie = await t.login()
-})
-afterAll(() => t.close())
+const t = adminAppForAll()
 
-const as = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => t.request({ method, url, cookie, payload })
+const as = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => t.request({ method, url, cookie: t.cookie, payload })
 const upload = async (w: number, h: number, name = 'x.png') => {
-  const res = await t.request({ method: 'POST', url: '/api/upload-image', cookie, ...multipart('image', name, 'image/png', tinyPng(w, h)) })
+  const res = await t.request({ method: 'POST', url: '/api/upload-image', cookie: t.cookie, ...multipart('image', name, 'image/png', tinyPng(w, h)) })
   expect(res.statusCode).toBe(201)
   return res.json().url as string
 }
@@ -87,7 +80,7 @@ describe('PATCH /api/admin/media/:id (alt text)', () => {
     const res = await as('PATCH', `/api/admin/media/${id}`, { altText: '  A small test gradient ' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ id, altText: 'A small test gradient' })
-    const again = await t.request({ method: 'POST', url: '/api/upload-image', cookie, ...multipart('image', 'x.png', 'image/png', tinyPng(14, 7)) })
+    const again = await t.request({ method: 'POST', url: '/api/upload-image', cookie: t.cookie, ...multipart('image', 'x.png', 'image/png', tinyPng(14, 7)) })
     expect(again.json().alt).toBe('A small test gradient')
   })
 

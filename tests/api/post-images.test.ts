@@ -1,19 +1,12 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { multipart } from './helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { adminAppForAll, multipart } from './helpers.ts'
 
-let t: TestApp
-let cookie: string
-beforeAll(async () => {
-  t = await createTestApp()
-  cookie = await t.login()
-})
-afterAll(() => t.close())
+const t = adminAppForAll()
 
 const uploadPhoto = async (width: number, height: number, background: string) => {
   const bytes = await sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer()
-  const res = await t.request({ method: 'POST', url: '/api/upload-image', cookie, ...multipart('image', 'p.jpg', 'image/jpeg', bytes) })
+  const res = await t.request({ method: 'POST', url: '/api/upload-image', cookie: t.cookie, ...multipart('image', 'p.jpg', 'image/jpeg', bytes) })
   return res.json().url as string
 }
 
@@ -22,7 +15,7 @@ describe('uploads in a post page', () => {
     const hero = await uploadPhoto(2000, 1000, '#102030')
     const inline = await uploadPhoto(1000, 750, '#c04020')
     const content = `![Hero](${hero})\n\nSome text.\n\n![A red field](${inline})\n\n![external](https://cdn.example.com/x.jpg)`
-    const created = await t.request({ method: 'POST', url: '/api/posts', cookie, payload: { title: 'Pictures', content, status: 'published' } })
+    const created = await t.request({ method: 'POST', url: '/api/posts', cookie: t.cookie, payload: { title: 'Pictures', content, status: 'published' } })
     expect(created.json().featuredImage).toBe(hero)
 
     const html: string = (await t.request({ method: 'GET', url: `/api/posts/slug/${created.json().slug}` })).json().contentHtml

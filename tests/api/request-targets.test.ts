@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminCookie, createPost } from '#server/features/posts/posts.fixtures.ts'
+import { adminCookie, createPost } from './posts.fixtures.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createSession, hashToken } from '#server/features/auth/sessions.repo.ts'
 import { housekeep } from '#server/features/housekeeping/housekeeping.ts'
 import { TEST_ADMIN, type TestApp } from '#test/support/test-app.ts'
-import { appsClosedAfterEach, manualClock } from './helpers.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { appsClosedAfterEach } from './helpers.ts'
 
 const { testApp } = appsClosedAfterEach()
 
@@ -52,13 +53,13 @@ describe('sessions list', () => {
   })
 
   it('notes the latest address and time when the session is used again later', async () => {
-    const time = manualClock()
-    const t = await testApp({ clock: time.clock })
+    const time = manualClock('2026-11-22T10:00:00.000Z')
+    const t = await testApp({ clock: time })
     const cookie = await loginFrom(t, FIREFOX_WINDOWS, '198.51.100.7')
-    time.advance(2 * 3600 * 1000)
+    time.tick(2 * 3600 * 1000)
     await t.request({ method: 'GET', url: '/api/auth/me', cookie, remoteAddress: '203.0.113.9' })
     const [session] = await list(t, cookie)
-    expect(session).toMatchObject({ ip: '203.0.113.9', lastSeenAt: time.clock().toISOString(), createdAt: '2026-11-22T10:00:00.000Z' })
+    expect(session).toMatchObject({ ip: '203.0.113.9', lastSeenAt: time().toISOString(), createdAt: '2026-11-22T10:00:00.000Z' })
   })
 
   it('signs out one other session; this one, an unknown id or another user’s session answer 404', async () => {
@@ -119,13 +120,13 @@ describe('sessions list', () => {
 
   it('housekeeping removes sessions past the absolute lifetime even when recently used', async () => {
     const time = manualClock()
-    const t = await testApp({ clock: time.clock })
+    const t = await testApp({ clock: time })
     const old = await t.login()
-    time.advance(29 * 24 * 3600 * 1000)
+    time.tick(29 * 24 * 3600 * 1000)
     expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie: old })).statusCode).toBe(200) // used: not idle
     const fresh = await t.login()
-    time.advance(2 * 24 * 3600 * 1000)
-    await housekeep(t.app.ctx.db, time.clock())
+    time.tick(2 * 24 * 3600 * 1000)
+    await housekeep(t.app.ctx.db, time())
     const left = await t.app.ctx.db.selectFrom('sessions').select('id').execute()
     expect(left.map((r) => r.id)).toEqual([hashToken(fresh.slice('sid='.length))])
   })
@@ -134,19 +135,19 @@ describe('sessions list', () => {
 describe('unknown session tokens', () => {
   it('are remembered as unknown for 30 s, so a bogus cookie is not looked up on every request', async () => {
     const time = manualClock()
-    const t = await testApp({ clock: time.clock })
+    const t = await testApp({ clock: time })
     const bogus = 'bogus-token-that-names-no-session'
     expect((await me(t, `sid=${bogus}`)).statusCode).toBe(401)
     // The row appears behind the app's back: a request that asked the database would now find it.
     const user = await t.app.ctx.db.selectFrom('users').select('id').executeTakeFirstOrThrow()
-    const at = time.clock().toISOString()
+    const at = time().toISOString()
     await t.app.ctx.db
       .insertInto('sessions')
       .values({ id: hashToken(bogus), public_id: crypto.randomUUID(), user_id: user.id, user_agent: null, ip: null, created_at: at, last_seen_at: at })
       .execute()
-    time.advance(29_000)
+    time.tick(29_000)
     expect((await me(t, `sid=${bogus}`)).statusCode).toBe(401)
-    time.advance(2_000)
+    time.tick(2_000)
     expect((await me(t, `sid=${bogus}`)).statusCode).toBe(200)
   })
 

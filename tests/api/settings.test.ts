@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { adminAppForAll } from './helpers.ts'
 
-let t: TestApp
-let cookie: string
-beforeAll(async () => {
-  t = await createTestApp()
-  cookie = await t.login()
-})
-afterAll(() => t.close())
+const t = adminAppForAll()
 
 const get = async () => (await t.request({ method: 'GET', url: '/api/site-settings' })).json()
-const put = (settings: unknown, c: string | null = cookie) =>
+const put = (settings: unknown, c: string | null = t.cookie) =>
   t.request({ method: 'PUT', url: '/api/site-settings', payload: { settings }, cookie: c ?? undefined })
 
 describe('site settings', () => {
@@ -55,7 +49,7 @@ describe('site settings', () => {
       expect(res.statusCode, JSON.stringify(settings)).toBe(400)
       expect(res.json().error).toEqual(expect.any(String))
     }
-    expect((await t.request({ method: 'PUT', url: '/api/site-settings', payload: {}, cookie })).statusCode).toBe(400)
+    expect((await t.request({ method: 'PUT', url: '/api/site-settings', payload: {}, cookie: t.cookie })).statusCode).toBe(400)
     expect(await get()).toEqual(before)
   })
 

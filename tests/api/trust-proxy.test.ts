@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadEnv } from '#server/env.ts'
-import { adminCookie, createPost } from '#server/features/posts/posts.fixtures.ts'
+import { adminCookie, createPost } from './posts.fixtures.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 
 describe('X-Forwarded-For is not trusted unless TRUST_PROXY says so', () => {

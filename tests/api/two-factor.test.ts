@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { totpCode } from '#server/features/auth/totp.ts'
 import { TEST_ADMIN, type TestApp } from '#test/support/test-app.ts'
-import { appsClosedAfterEach, manualClock } from './helpers.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { appsClosedAfterEach } from './helpers.ts'
 
 const { testApp } = appsClosedAfterEach()
 
@@ -11,7 +12,7 @@ const STEP = 30_000
 /** An app on a manual clock with two-factor enrolled for the admin; returns the secret and recovery codes. */
 async function enrolled() {
   const time = manualClock()
-  const t = await testApp({ clock: time.clock })
+  const t = await testApp({ clock: time })
   const cookie = await t.login()
   const setup = await t.request({ method: 'POST', url: '/api/auth/two-factor/setup', cookie })
   expect(setup.statusCode).toBe(200)
@@ -20,10 +21,10 @@ async function enrolled() {
     method: 'POST',
     url: '/api/auth/two-factor/enable',
     cookie,
-    payload: { password: TEST_ADMIN.password, code: totpCode(secret, time.clock()) },
+    payload: { password: TEST_ADMIN.password, code: totpCode(secret, time()) },
   })
   expect(enable.statusCode).toBe(200)
-  time.advance(STEP) // the enrolment's code is used; the next step's code is fresh
+  time.tick(STEP) // the enrolment's code is used; the next step's code is fresh
   return { t, time, cookie, secret, recoveryCodes: (enable.json() as { recoveryCodes: string[] }).recoveryCodes }
 }
 
@@ -41,7 +42,7 @@ const status = async (t: TestApp, cookie: string) => (await t.request({ method: 
 describe('two-factor enrolment', () => {
   it('shows the secret and a QR code once, and turns on only with the password and a valid code', async () => {
     const time = manualClock()
-    const t = await testApp({ clock: time.clock })
+    const t = await testApp({ clock: time })
     const cookie = await t.login()
     expect(await status(t, cookie)).toEqual({ enabled: false, recoveryCodesLeft: 0 })
 
@@ -56,16 +57,16 @@ describe('two-factor enrolment', () => {
     expect(Buffer.from(qrCode.split(',')[1]!, 'base64').toString()).toContain('<svg')
 
     const enable = (pw: string, code: string) => t.request({ method: 'POST', url: '/api/auth/two-factor/enable', cookie, payload: { password: pw, code } })
-    const wrongPassword = await enable('not-the-password', totpCode(secret, time.clock()))
+    const wrongPassword = await enable('not-the-password', totpCode(secret, time()))
     expect(wrongPassword.statusCode).toBe(400)
     expect(wrongPassword.json()).toEqual({ error: 'Current password is incorrect' })
-    const wrongCode = await enable(TEST_ADMIN.password, totpCode(secret, new Date(time.clock().getTime() + 10 * STEP)))
+    const wrongCode = await enable(TEST_ADMIN.password, totpCode(secret, new Date(time().getTime() + 10 * STEP)))
     expect(wrongCode.statusCode).toBe(400)
     expect(wrongCode.json()).toEqual({ error: 'Invalid authentication code' })
     expect(await status(t, cookie)).toEqual({ enabled: false, recoveryCodesLeft: 0 })
     expect((await password(t)).json()).toHaveProperty('user') // still a one-step login
 
-    const ok = await enable(TEST_ADMIN.password, totpCode(secret, time.clock()))
+    const ok = await enable(TEST_ADMIN.password, totpCode(secret, time()))
     expect(ok.statusCode).toBe(200)
     const { recoveryCodes } = ok.json() as { recoveryCodes: string[] }
     expect(recoveryCodes).toHaveLength(10)
@@ -112,7 +113,7 @@ describe('login with two-factor on', () => {
     const badCode = await verify(t, ticket, '000000')
     expect(badCode.statusCode).toBe(401)
     expect(badCode.json()).toEqual({ error: 'Invalid authentication code' })
-    const ok = await verify(t, ticket, totpCode(secret, time.clock()))
+    const ok = await verify(t, ticket, totpCode(secret, time()))
     expect(ok.statusCode).toBe(200)
     expect(ok.json().user).toMatchObject({ username: TEST_ADMIN.username })
     const sid = ok.cookies.find((c) => c.name === 'sid')!
@@ -123,16 +124,16 @@ describe('login with two-factor on', () => {
   it('a ticket is single-use and short-lived; a made-up one is refused', async () => {
     const { t, time, secret } = await enrolled()
     const ticket = await ticketFor(t)
-    expect((await verify(t, ticket, totpCode(secret, time.clock()))).statusCode).toBe(200)
-    time.advance(STEP)
-    const reused = await verify(t, ticket, totpCode(secret, time.clock()))
+    expect((await verify(t, ticket, totpCode(secret, time()))).statusCode).toBe(200)
+    time.tick(STEP)
+    const reused = await verify(t, ticket, totpCode(secret, time()))
     expect(reused.statusCode).toBe(401)
     expect(reused.json()).toEqual({ error: 'Your sign-in has expired. Please sign in again.' })
 
     const late = await ticketFor(t)
-    time.advance(5 * 60 * 1000 + 1000)
-    expect((await verify(t, late, totpCode(secret, time.clock()))).statusCode).toBe(401)
-    expect((await verify(t, 'made-up-ticket', totpCode(secret, time.clock()))).statusCode).toBe(401)
+    time.tick(5 * 60 * 1000 + 1000)
+    expect((await verify(t, late, totpCode(secret, time()))).statusCode).toBe(401)
+    expect((await verify(t, 'made-up-ticket', totpCode(secret, time()))).statusCode).toBe(401)
   })
 
   it('a password change voids the tickets the old password earned', async () => {
@@ -145,28 +146,28 @@ describe('login with two-factor on', () => {
       payload: { currentPassword: TEST_ADMIN.password, newPassword: 'a-brand-new-password' },
     })
     expect(change.statusCode).toBe(200)
-    const res = await verify(t, ticket, totpCode(secret, time.clock()))
+    const res = await verify(t, ticket, totpCode(secret, time()))
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual({ error: 'Your sign-in has expired. Please sign in again.' })
   })
 
   it('a code cannot be replayed within its window, nor an older one; the next step’s code works', async () => {
     const { t, time, secret } = await enrolled()
-    const code = totpCode(secret, time.clock())
+    const code = totpCode(secret, time())
     expect((await verify(t, await ticketFor(t), code)).statusCode).toBe(200)
     const replay = await verify(t, await ticketFor(t), code)
     expect(replay.statusCode).toBe(401)
-    const previous = totpCode(secret, new Date(time.clock().getTime() - STEP)) // still inside the ±1 window
+    const previous = totpCode(secret, new Date(time().getTime() - STEP)) // still inside the ±1 window
     expect((await verify(t, await ticketFor(t), previous)).statusCode).toBe(401)
-    time.advance(STEP)
-    expect((await verify(t, await ticketFor(t), totpCode(secret, time.clock()))).statusCode).toBe(200)
+    time.tick(STEP)
+    expect((await verify(t, await ticketFor(t), totpCode(secret, time()))).statusCode).toBe(200)
   })
 
   it('one code sent with ten tickets at once signs in exactly once', async () => {
     const { t, time, secret } = await enrolled()
     const tickets: string[] = []
     for (let i = 0; i < 10; i++) tickets.push(await ticketFor(t))
-    const code = totpCode(secret, time.clock())
+    const code = totpCode(secret, time())
     const all = await Promise.all(tickets.map((ticket, i) => verify(t, ticket, code, `10.40.0.${i}`)))
     const statuses = all.map((r) => r.statusCode)
     expect(statuses.filter((s) => s === 200)).toHaveLength(1)
@@ -189,17 +190,17 @@ describe('login with two-factor on', () => {
   it('50 wrong codes sent at once: exactly 5 are checked, 45 answer 429, and then even the right code waits', async () => {
     const { t, time, secret } = await enrolled()
     const ticket = await ticketFor(t)
-    const wrong = (i: number) => String((Number(totpCode(secret, time.clock())) + 1 + i) % 1_000_000).padStart(6, '0')
+    const wrong = (i: number) => String((Number(totpCode(secret, time())) + 1 + i) % 1_000_000).padStart(6, '0')
     const all = await Promise.all(Array.from({ length: 50 }, (_, i) => verify(t, ticket, wrong(i * 7919), `10.50.${i >> 8}.${i & 255}`)))
     expect(tally(all.map((r) => r.statusCode))).toEqual({ 401: 5, 429: 45 })
     const blocked = all.find((r) => r.statusCode === 429)!
     // The account's code window opened at the enrolment, one step earlier.
     expect(Number(blocked.headers['retry-after'])).toBe(15 * 60 - 30)
     expect(blocked.json()).toEqual({ error: expect.any(String) })
-    const right = await verify(t, ticket, totpCode(secret, time.clock()), '10.60.0.1')
+    const right = await verify(t, ticket, totpCode(secret, time()), '10.60.0.1')
     expect(right.statusCode).toBe(429)
-    time.advance(15 * 60 * 1000 + 1000)
-    expect((await verify(t, await ticketFor(t), totpCode(secret, time.clock()), '10.60.0.1')).statusCode).toBe(200)
+    time.tick(15 * 60 * 1000 + 1000)
+    expect((await verify(t, await ticketFor(t), totpCode(secret, time()), '10.60.0.1')).statusCode).toBe(200)
   })
 
   it('wrong codes from one network are limited across tickets too', async () => {
@@ -214,12 +215,12 @@ describe('turning two-factor off and new recovery codes', () => {
   it('off needs the password and a code; afterwards login is one step again', async () => {
     const { t, time, cookie, secret } = await enrolled()
     const disable = (pw: string, code: string) => t.request({ method: 'POST', url: '/api/auth/two-factor/disable', cookie, payload: { password: pw, code } })
-    expect((await disable('not-the-password', totpCode(secret, time.clock()))).statusCode).toBe(400)
+    expect((await disable('not-the-password', totpCode(secret, time()))).statusCode).toBe(400)
     const badCode = await disable(TEST_ADMIN.password, '000000')
     expect(badCode.statusCode).toBe(400)
     expect(badCode.json()).toEqual({ error: 'Invalid authentication code' })
     expect((await status(t, cookie)).enabled).toBe(true)
-    expect((await disable(TEST_ADMIN.password, totpCode(secret, time.clock()))).statusCode).toBe(200)
+    expect((await disable(TEST_ADMIN.password, totpCode(secret, time()))).statusCode).toBe(200)
     expect(await status(t, cookie)).toEqual({ enabled: false, recoveryCodesLeft: 0 })
     expect((await password(t)).json()).toHaveProperty('user')
     expect(await t.app.ctx.db.selectFrom('recovery_codes').select('id').execute()).toEqual([])
@@ -231,7 +232,7 @@ describe('turning two-factor off and new recovery codes', () => {
       method: 'POST',
       url: '/api/auth/two-factor/recovery-codes',
       cookie,
-      payload: { password: TEST_ADMIN.password, code: totpCode(secret, time.clock()) },
+      payload: { password: TEST_ADMIN.password, code: totpCode(secret, time()) },
     })
     expect(res.statusCode).toBe(200)
     const fresh = (res.json() as { recoveryCodes: string[] }).recoveryCodes

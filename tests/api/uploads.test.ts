@@ -1,18 +1,11 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { animatedGif, cameraJpeg, claimingGif, claimingPng, pngWithMetadata, tinyGif, tinyJpeg, tinyPng, tinyWebp } from '#server/features/uploads/test-images.ts'
-import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { multipart } from './helpers.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { animatedGif, cameraJpeg, claimingGif, claimingPng, pngWithMetadata, tinyGif, tinyJpeg, tinyPng, tinyWebp } from '#test/support/test-images.ts'
+import { adminAppForAll, multipart } from './helpers.ts'
 
-let t: TestApp
-let cookie: string
-beforeAll(async () => {
-  t = await createTestApp()
-  cookie = await t.login()
-})
-afterAll(() => t.close())
+const t = adminAppForAll()
 
-const upload = (bytes: Uint8Array, name = 'photo.bin', type = 'application/octet-stream', field = 'image', c: string | null = cookie) =>
+const upload = (bytes: Uint8Array, name = 'photo.bin', type = 'application/octet-stream', field = 'image', c: string | null = t.cookie) =>
   t.request({ method: 'POST', url: '/api/upload-image', cookie: c ?? undefined, ...multipart(field, name, type, bytes) })
 const get = (url: string) => t.request({ method: 'GET', url })
 const URL_PATTERN = /^\/uploads\/[a-f0-9]{64}\.(jpg|png|gif|webp)$/
@@ -174,14 +167,14 @@ describe('POST /api/upload-image: bad input leaves nothing behind', () => {
     const noFile = await t.request({
       method: 'POST',
       url: '/api/upload-image',
-      cookie,
+      cookie: t.cookie,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nhello\r\n--${boundary}--\r\n`,
     })
     expect(noFile.statusCode).toBe(400)
     expect(noFile.json()).toEqual({ error: 'No image was uploaded' })
     expect((await upload(tinyPng(), 'x.png', 'image/png', 'file')).statusCode).toBe(400)
-    const json = await t.request({ method: 'POST', url: '/api/upload-image', cookie, payload: { image: 'x' } })
+    const json = await t.request({ method: 'POST', url: '/api/upload-image', cookie: t.cookie, payload: { image: 'x' } })
     expect(json.statusCode).toBe(400)
     expect(json.json().error).toEqual(expect.any(String))
   })

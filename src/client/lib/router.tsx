@@ -1,5 +1,4 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
-import { cleanText, hasControlCharacters } from '#shared/text/clean-text.ts'
 
 /**
  * A small router (history API + path patterns). The site has a dozen routes and no nested layouts, so a
@@ -68,31 +67,6 @@ export function useSearchParams(): [URLSearchParams, (next: URLSearchParams, opt
     [location.pathname, navigate],
   )
   return [params, setParams]
-}
-
-/** '/blog/:slug' against '/blog/hello' -> { slug: 'hello' }; null when it doesn't match. A trailing '/*' matches any rest. */
-export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  const patternParts = pattern.split('/').filter(Boolean)
-  const pathParts = trimmed.split('/').filter(Boolean)
-  const params: Record<string, string> = {}
-  for (let i = 0; i < patternParts.length; i++) {
-    const part = patternParts[i]!
-    if (part === '*') return params
-    const value = pathParts[i]
-    if (value === undefined) return null
-    if (part.startsWith(':')) {
-      try {
-        // The server renders these pages too: the parameter gets the same rules as any API path parameter (ADR 090).
-        const decoded = decodeURIComponent(value)
-        if (hasControlCharacters(decoded)) return null
-        params[part.slice(1)] = cleanText(decoded)
-      } catch {
-        return null
-      }
-    } else if (part !== value) return null
-  }
-  return patternParts.length === pathParts.length ? params : null
 }
 
 type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; replace?: boolean }

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { DehydratedState } from '@tanstack/react-query'
-import { escapeAttr } from './head-tags.ts'
+// The one client module the server may import (docs/decisions/095-import-direction.md), and only its type: the
+// module itself is loaded at run time, built (dist/ssr) or through Vite in development.
+import type { render } from '#client/entry-server.tsx'
+import { escapeHtml } from '#shared/text/escape-html.ts'
 
-export type RenderFn = (url: string, state: DehydratedState) => string
+export type RenderFn = typeof render
 export type Renderer = { render: () => Promise<RenderFn>; assetTags: string; close: () => Promise<void> }
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
@@ -30,9 +32,9 @@ export async function productionRenderer(): Promise<Renderer> {
   entry.imports?.forEach(visit)
 
   const tags = [
-    ...[...css].map((file) => `<link rel="stylesheet" href="/${escapeAttr(file)}">`),
-    ...[...preloads].map((file) => `<link rel="modulepreload" href="/${escapeAttr(file)}">`),
-    `<script type="module" src="/${escapeAttr(entry.file)}"></script>`,
+    ...[...css].map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
+    ...[...preloads].map((file) => `<link rel="modulepreload" href="/${escapeHtml(file)}">`),
+    `<script type="module" src="/${escapeHtml(entry.file)}"></script>`,
   ]
   const mod = (await import(pathToFileURL(SSR_ENTRY).href)) as { render: RenderFn }
   return { render: async () => mod.render, assetTags: tags.join('\n    '), close: async () => {} }

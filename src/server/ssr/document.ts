@@ -1,4 +1,4 @@
-import type { DehydratedState } from '@tanstack/react-query'
+import type { DehydratedState } from '@tanstack/query-core'
 import type { Theme } from '#shared/theme.ts'
 import { jsonForScript } from './head-tags.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listHead, postHead, tagHead } from '#client/features/site/head.ts'
+import { listHead, postHead, tagHead } from '#shared/site/head.ts'
 import type { Post } from '#shared/schemas/post.ts'
 import { absoluteUrl, headTags, jsonForScript } from './head-tags.ts'
 

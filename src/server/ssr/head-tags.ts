@@ -1,8 +1,7 @@
-import { PAGE_FEED_ID, type PageHead } from '#client/features/site/head.ts'
+import { PAGE_FEED_ID, type PageHead } from '#shared/site/head.ts'
 import { SITE_NAME } from '#shared/paths.ts'
+import { escapeHtml } from '#shared/text/escape-html.ts'
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-export const escapeAttr = (value: string) => value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch)
 
 /** JSON inside a <script> data block: `<` escaped so no text can close the element or open a comment. */
 export const jsonForScript = (value: unknown) =>
@@ -16,11 +15,11 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
 export function headTags(head: PageHead, publicUrl: string): string {
   const url = absoluteUrl(publicUrl, head.path)
   const image = head.image ? absoluteUrl(publicUrl, head.image) : null
-  const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeAttr(content)}">`
+  const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}">`
   const tags = [
-    `<title>${escapeAttr(head.title)}</title>`,
+    `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
-    `<link rel="canonical" href="${escapeAttr(url)}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:type', head.type),
@@ -30,10 +29,10 @@ export function headTags(head: PageHead, publicUrl: string): string {
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
-    `<link rel="alternate" type="application/rss+xml" title="${escapeAttr(SITE_NAME)}" href="${escapeAttr(absoluteUrl(publicUrl, '/rss.xml'))}">`,
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(SITE_NAME)}" href="${escapeHtml(absoluteUrl(publicUrl, '/rss.xml'))}">`,
   ]
   // The browser keeps this one in step on client-side navigation (use-document-head.ts finds it by its id).
-  if (head.feed) tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeAttr(head.feed.title)}" href="${escapeAttr(absoluteUrl(publicUrl, head.feed.path))}" id="${PAGE_FEED_ID}">`)
+  if (head.feed) tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(absoluteUrl(publicUrl, head.feed.path))}" id="${PAGE_FEED_ID}">`)
   if (head.noindex) tags.push('<meta name="robots" content="noindex">')
   if (head.article) {
     const a = head.article

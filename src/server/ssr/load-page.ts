@@ -1,41 +1,30 @@
-import { dehydrate, type DehydratedState } from '@tanstack/react-query'
-import { footerPageHead, homeHead, listHead, notFoundHead, postHead, tagHead, type PageHead } from '#client/features/site/head.ts'
-import { LATEST_ON_HOME, siteKeys } from '#client/features/site/queries.ts'
-import { listSearch, matchPublicRoute, readListParams } from '#client/features/site/routes.ts'
-import { createQueryClient } from '#client/lib/query-client.ts'
+import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/query-core'
+import { orNullOn404 } from '#shared/or-null-on-404.ts'
 import { paths } from '#shared/paths.ts'
+import { listSearch, matchPublicRoute, readListParams } from '#shared/routes/public-routes.ts'
 import { PostListQuerySchema, PUBLIC_PAGE_SIZE } from '#shared/schemas/post.ts'
+import { footerPageHead, homeHead, listHead, notFoundHead, postHead, tagHead, type PageHead } from '#shared/site/head.ts'
+import { LATEST_ON_HOME, latestListParams, siteKeys } from '#shared/site/query-keys.ts'
 import type { AppContext } from '../context.ts'
-import { AppError } from '../errors.ts'
 import { getCategoryBySlug } from '../features/categories/categories.service.ts'
 import { getActiveFooterPageBySlug } from '../features/footer-pages/footer-pages.service.ts'
 import * as posts from '../features/posts/posts.service.ts'
+import type { Viewer } from '../features/posts/posts.service.ts'
 import { postByPreviewToken } from '../features/previews/previews.service.ts'
 import { getPublishedTag } from '../features/tags/tags.service.ts'
 import { loadPostExtras } from './load-post-extras.ts'
 import { siteChrome } from './site-chrome.ts'
 
 export type LoadedPage = { status: 200 | 404; head: PageHead; state: DehydratedState }
-export type Visitor = { isAdmin: boolean }
-
-/** null when the service says 404 (a missing or, for anonymous readers, draft post). */
-async function orNull<T>(load: Promise<T>): Promise<T | null> {
-  try {
-    return await load
-  } catch (err) {
-    if (err instanceof AppError && err.status === 404) return null
-    throw err
-  }
-}
 
 /**
  * The SSR data loader: calls the services directly and stores their results under the same query keys the
- * browser uses (src/client/features/site/queries.ts), so the page renders complete and hydrates without a fetch.
+ * browser uses (src/shared/site/query-keys.ts), so the page renders complete and hydrates without a fetch.
  */
-export async function loadPage(ctx: AppContext, pathname: string, search: string, visitor: Visitor, contentVersion: number | null = null): Promise<LoadedPage> {
+export async function loadPage(ctx: AppContext, pathname: string, search: string, viewer: Viewer, contentVersion: number | null = null): Promise<LoadedPage> {
   const db = ctx.db
-  const viewer = { isAdmin: visitor.isAdmin }
-  const qc = createQueryClient()
+  // Only a store to dehydrate: the browser's own client (src/client/lib/query-client.ts) sets how queries behave.
+  const qc = new QueryClient()
   const set = (key: readonly unknown[], data: unknown) => qc.setQueryData(key, data)
 
   // The chrome (footer categories and social links) is on every page.
@@ -49,13 +38,12 @@ export async function loadPage(ctx: AppContext, pathname: string, search: string
 
   switch (route.name) {
     case 'home': {
-      const latestParams = { q: '', sort: 'latest' as const, category: '', page: 1 }
       const [featured, latest] = await Promise.all([
         posts.featuredPosts(db),
         posts.listPosts(db, PostListQuerySchema.parse({ status: 'published', sort: 'latest', page: 1, limit: LATEST_ON_HOME }), viewer),
       ])
       set(siteKeys.featured(), featured)
-      set(siteKeys.postPage(latestParams, LATEST_ON_HOME), latest)
+      set(siteKeys.postPage(latestListParams(), LATEST_ON_HOME), latest)
       head = homeHead()
       break
     }
@@ -102,7 +90,7 @@ export async function loadPage(ctx: AppContext, pathname: string, search: string
       break
     }
     case 'post': {
-      const post = await orNull(posts.postDetailBySlug(db, route.slug, viewer))
+      const post = await orNullOn404(() => posts.postDetailBySlug(db, route.slug, viewer))
       // The page shows the stored HTML; the markdown would only double the page's weight in its embedded state.
       set(siteKeys.postBySlug(route.slug), post && { ...post, content: '' })
       if (!post) {
@@ -110,12 +98,12 @@ export async function loadPage(ctx: AppContext, pathname: string, search: string
         head = notFoundHead(paths.post(route.slug), 'Post Not Found')
         break
       }
-      for (const [key, data] of await loadPostExtras(ctx, post, visitor)) set(key, data)
+      for (const [key, data] of await loadPostExtras(ctx, post, viewer)) set(key, data)
       head = postHead(post)
       break
     }
     case 'preview': {
-      const post = await orNull(postByPreviewToken(db, route.token))
+      const post = await orNullOn404(() => postByPreviewToken(db, route.token))
       set(siteKeys.preview(route.token), post)
       if (!post) status = 404
       head = post ? { ...postHead(post), noindex: true } : notFoundHead(paths.preview(route.token), 'Post Not Found')

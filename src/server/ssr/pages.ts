@@ -3,6 +3,8 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SITE_NAME } from '#shared/paths.ts'
+import { isAdminPath } from '#shared/routes/admin-routes.ts'
+import { listSearch, matchPublicRoute, readListParams } from '#shared/routes/public-routes.ts'
 import type { App } from '../context.ts'
 import { CLIENT_DIR, productionRenderer, type Renderer } from './assets.ts'
 import { PREVIEW_HEADERS } from '../features/previews/previews.routes.ts'
@@ -11,7 +13,6 @@ import { themeOf } from '../http/theme.ts'
 import { devRenderer } from './dev-renderer.ts'
 import { htmlDocument } from './document.ts'
 import { headTags } from './head-tags.ts'
-import { listSearch, matchPublicRoute, readListParams } from '#client/features/site/routes.ts'
 import { loadPage } from './load-page.ts'
 import { withoutPostHtml } from '#shared/post-html-state.ts'
 
@@ -49,10 +50,6 @@ function pageCacheKey(url: URL): string {
   // A redirect rule may be for an address with its query (WordPress's "/?p=123", "/index.php?page_id=5").
   if (route.name === 'home' || route.name === 'footer-page' || route.name === 'not-found') return `${url.pathname}${url.search}`
   return url.pathname
-}
-
-export function isAdminPath(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/')
 }
 
 /** Public pages: server-rendered HTML for the reader site, the client shell for /admin, static files. */

@@ -1,9 +1,9 @@
 import { ARTICLE_SIZES, pictureOf } from '../images/variants.ts'
+import { escapeHtml as attr } from '../text/escape-html.ts'
 
 export type ImageInfo = { width: number; height: number; color?: string | null }
 
 const HEX = /^#[0-9a-f]{6}$/i
-const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 /**
  * A content image as HTML. An upload becomes a `<picture>` with AVIF and WebP sources sized for the article column;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { headingsOf } from './headings.ts'
-import { CONTENT_UNAVAILABLE, escapeHtml, renderMarkdown } from './render.ts'
+import { CONTENT_UNAVAILABLE, renderMarkdown } from './render.ts'
 
 /** Every tag the output opens; text '<' is always escaped, so each '<' starts a real tag. */
 function tags(html: string): string[] {
@@ -270,11 +270,5 @@ describe('renderMarkdown: hostile content comes out inert', () => {
 
   it('keeps safe URLs working after entity decoding', () => {
     expect(renderMarkdown('[x](https://example.com/?a=1&amp;b=2)')).toContain('href="https://example.com/?a=1&amp;b=2"')
-  })
-})
-
-describe('escapeHtml', () => {
-  it('escapes the five HTML-significant characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;')
   })
 })

@@ -1,6 +1,7 @@
 import { Marked, type Token, type Tokens } from 'marked'
 import { headingIds, headingText } from './headings.ts'
 import { imageHtml, type ImageInfo } from './image-html.ts'
+import { escapeHtml } from '../text/escape-html.ts'
 import { decodeEntities, safeUrl } from './safe-url.ts'
 
 export type Highlighter = (code: string, lang: string) => string | null
@@ -17,12 +18,6 @@ export type RenderOptions = {
 }
 
 export const CONTENT_UNAVAILABLE = '<p>Content unavailable</p>'
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch)
-}
 
 // The options of the render in progress. Rendering is synchronous, so one module-level slot is safe;
 // it is saved and restored around each call in case a highlighter ever renders markdown itself.

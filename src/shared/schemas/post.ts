@@ -75,7 +75,6 @@ export const PostInputSchema = z.object({
   metaDescription: z.string().trim().max(500).nullable().optional(),
   readingTime: z.number().int().min(1).max(1000).optional(),
   featured: z.boolean().optional(),
-  featuredAt: z.string().nullable().optional(),
   /** Read only with status 'scheduled': when to publish (any offset; stored in UTC). A time already past publishes now. */
   publishedAt: z.iso.datetime({ offset: true, error: 'Choose a valid date and time' }).nullable().optional(),
 })

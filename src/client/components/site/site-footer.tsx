@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { paths, SITE_NAME, SITE_TAGLINE } from '#shared/paths.ts'
 import { Link } from '../../lib/router.tsx'
-import { FOOTER_SLUGS } from '../../features/site/constants.ts'
+import { FOOTER_SLUGS } from '#shared/site/constants.ts'
 import { categoriesQuery, siteSettingsQuery } from '../../features/site/queries.ts'
 
 const FOOTER_CATEGORIES = 6

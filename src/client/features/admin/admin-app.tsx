@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { useAuth } from '../../lib/auth.tsx'
-import { matchPath, useLocation, useNavigate } from '../../lib/router.tsx'
+import { matchAdminRoute, type AdminRoute } from '#shared/routes/admin-routes.ts'
+import { paths } from '#shared/paths.ts'
+import { useLocation, useNavigate } from '../../lib/router.tsx'
 import { AdminLayout } from './admin-layout.tsx'
 import { AnalyticsPage } from './analytics/analytics-page.tsx'
 import { CategoriesPage } from './categories/categories-page.tsx'
@@ -21,24 +23,33 @@ import { SettingsPage } from './settings/settings-page.tsx'
 import { SetupForm } from './auth/setup-form.tsx'
 import { useSessionExpiry } from './use-session-expiry.ts'
 
-/** The admin route table (spec §2). A footer-page path ending in 'new' is create mode. */
-function renderRoute(pathname: string): ReactNode {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  if (path === '/admin' || path === '/admin/dashboard') return <DashboardPage />
-  if (path === '/admin/posts') return <PostsPage />
-  if (path === '/admin/posts/new') return <PostEditorPage key="new" id={null} />
-  const edit = matchPath('/admin/posts/:id/edit', path)
-  if (edit?.id) return <PostEditorPage key={edit.id} id={edit.id} />
-  if (path === '/admin/categories') return <CategoriesPage />
-  if (path === '/admin/media') return <MediaPage />
-  if (path === '/admin/comments') return <CommentsPage />
-  if (path === '/admin/settings') return <SettingsPage />
-  if (path === '/admin/analytics') return <AnalyticsPage />
-  if (path === '/admin/redirects') return <RedirectsPage />
-  if (path === '/admin/footer-pages/new') return <FooterPageEditor key="new" id={null} />
-  const footer = matchPath('/admin/footer-pages/:id/edit', path)
-  if (footer?.id) return <FooterPageEditor key={footer.id} id={footer.id === 'new' ? null : footer.id} />
-  return <NotFoundPanel />
+/** The screen for each admin route (spec §2); the patterns live in src/shared/routes. */
+function Screen({ route }: { route: AdminRoute }): ReactNode {
+  switch (route.name) {
+    case 'dashboard':
+      return <DashboardPage />
+    case 'posts':
+      return <PostsPage />
+    case 'post-editor':
+      return <PostEditorPage key={route.id ?? 'new'} id={route.id} />
+    case 'categories':
+      return <CategoriesPage />
+    case 'media':
+      return <MediaPage />
+    case 'comments':
+      return <CommentsPage />
+    case 'settings':
+      return <SettingsPage />
+    case 'analytics':
+      return <AnalyticsPage />
+    case 'redirects':
+      return <RedirectsPage />
+    case 'footer-page-editor':
+      return <FooterPageEditor key={route.id ?? 'new'} id={route.id} />
+    case 'login':
+    case 'not-found':
+      return <NotFoundPanel />
+  }
 }
 
 function LoggedOut() {
@@ -53,14 +64,19 @@ export default function AdminApp() {
   const { user, ready } = useAuth()
   const { pathname } = useLocation()
   const navigate = useNavigate()
-  const isLoginPath = pathname.replace(/\/+$/, '') === '/admin/login'
+  const route = matchAdminRoute(pathname)
+  const isLoginPath = route.name === 'login'
   useSessionExpiry()
 
   useEffect(() => {
-    if (user && isLoginPath) navigate('/admin/dashboard', { replace: true })
+    if (user && isLoginPath) navigate(paths.admin.dashboard(), { replace: true })
   }, [user, isLoginPath, navigate])
 
   if (!user) return ready ? <LoggedOut /> : <Spinner label="Checking your session" />
   if (isLoginPath) return <Spinner label="Opening the dashboard" />
-  return <AdminLayout>{renderRoute(pathname)}</AdminLayout>
+  return (
+    <AdminLayout>
+      <Screen route={route} />
+    </AdminLayout>
+  )
 }

@@ -10,7 +10,7 @@ import { Textarea } from '../../components/ui/textarea.tsx'
 import { waitText } from '../../lib/api.ts'
 import { requestJson } from '../../lib/get-json.ts'
 import { toast } from '../../lib/toast.tsx'
-import { COMMENT_MAX, COMMENT_NAME_MAX } from './constants.ts'
+import { COMMENT_MAX, COMMENT_NAME_MAX } from '#shared/site/constants.ts'
 import { commentsQuery } from './queries.ts'
 
 /** Comment form (pending until approved, spec §4) and the approved comments, oldest first. Plain text only. */

@@ -7,7 +7,7 @@ import { buttonVariants } from '../../components/ui/button.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { Link } from '../../lib/router.tsx'
 import { FooterPageContent } from './footer-page-content.tsx'
-import { footerPageHead, notFoundHead } from './head.ts'
+import { footerPageHead, notFoundHead } from '#shared/site/head.ts'
 import { footerPageQuery } from './queries.ts'
 import { useDocumentHead } from './use-document-head.ts'
 

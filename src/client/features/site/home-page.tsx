@@ -4,9 +4,9 @@ import { paths, SITE_DESCRIPTION, SITE_TAGLINE } from '#shared/paths.ts'
 import { PostCard, PostCardSkeleton } from '../../components/site/post-card.tsx'
 import { buttonVariants } from '../../components/ui/button.tsx'
 import { Link } from '../../lib/router.tsx'
-import { homeHead } from './head.ts'
+import { homeHead } from '#shared/site/head.ts'
 import { featuredPostsQuery, latestPostsQuery } from './queries.ts'
-import { PUBLIC_PAGE_SIZE } from './constants.ts'
+import { PUBLIC_PAGE_SIZE } from '#shared/site/constants.ts'
 import { useDocumentHead } from './use-document-head.ts'
 
 const MAX_FEATURED = 3

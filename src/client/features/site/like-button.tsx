@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
 import { requestJson } from '../../lib/get-json.ts'
 import { toast } from '../../lib/toast.tsx'
-import { likesQuery, siteKeys } from './queries.ts'
+import { siteKeys } from '#shared/site/query-keys.ts'
+import { likesQuery } from './queries.ts'
 
 export function LikeButton({ postId }: { postId: string }) {
   const queryClient = useQueryClient()

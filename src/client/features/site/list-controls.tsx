@@ -4,7 +4,7 @@ import type { Category } from '#shared/schemas/category.ts'
 import type { PostSort } from '#shared/schemas/post.ts'
 import { Input } from '../../components/ui/input.tsx'
 import { NativeSelect } from '../../components/ui/native-select.tsx'
-import type { ListParams } from './queries.ts'
+import type { ListParams } from '#shared/routes/public-routes.ts'
 
 export const SEARCH_DEBOUNCE_MS = 300
 const SORT_LABELS: Record<PostSort, string> = { latest: 'Latest First', oldest: 'Oldest First', popular: 'Most Popular' }

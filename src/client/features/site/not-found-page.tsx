@@ -1,7 +1,7 @@
 import { paths } from '#shared/paths.ts'
 import { buttonVariants } from '../../components/ui/button.tsx'
 import { Link, useLocation } from '../../lib/router.tsx'
-import { notFoundHead } from './head.ts'
+import { notFoundHead } from '#shared/site/head.ts'
 import { useDocumentHead } from './use-document-head.ts'
 
 /** Spec §2: any other path shows '404 Page Not Found' (the server answers 404). */

@@ -8,7 +8,7 @@ import { HomePage } from './home-page.tsx'
 import { NotFoundPage } from './not-found-page.tsx'
 import { PostListPage } from './post-list-page.tsx'
 import { PostPage, PreviewPage } from './post-page.tsx'
-import { matchPublicRoute, type PublicRoute } from './routes.ts'
+import { matchPublicRoute, type PublicRoute } from '#shared/routes/public-routes.ts'
 
 function Screen({ route }: { route: PublicRoute }) {
   switch (route.name) {

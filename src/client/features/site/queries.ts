@@ -1,48 +1,19 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Category } from '#shared/schemas/category.ts'
 import type { LikesSummary, PublicComment } from '#shared/schemas/engagement.ts'
-import type { PostCard, PostDetail, PostPage, PostSort } from '#shared/schemas/post.ts'
+import { orNullOn404 } from '#shared/or-null-on-404.ts'
+import type { ListParams } from '#shared/routes/public-routes.ts'
+import type { PostCard, PostDetail, PostPage } from '#shared/schemas/post.ts'
 import type { FooterPage, SiteSetting } from '#shared/schemas/site.ts'
 import type { Tag } from '#shared/schemas/tag.ts'
-import { apiRequest, HttpError, queryString } from '../../lib/api.ts'
+import { PUBLIC_PAGE_SIZE } from '#shared/site/constants.ts'
+import { LATEST_ON_HOME, latestListParams, siteKeys } from '#shared/site/query-keys.ts'
+import { apiRequest, queryString } from '../../lib/api.ts'
 import { requestJson } from '../../lib/get-json.ts'
-import { PUBLIC_PAGE_SIZE } from './constants.ts'
 
-/**
- * The reader site's queries. Keys are the API URL in parts (spec §7), shared with the admin panel's cache
- * refreshes. The SSR loader (src/server/ssr/load-page.ts) fills exactly these keys from the services,
- * so every key here is built by one function used on both sides.
- */
-/** The list filters as kept in the URL (`?q=&sort=&category=&page=`); a tag page's tag comes from its path. */
-export type ListParams = { q: string; sort: PostSort; category: string; page: number; tag?: string }
-
-export const LATEST_ON_HOME = 12
-
-export const siteKeys = {
-  featured: () => ['/api/posts/featured'] as const,
-  postPage: (p: ListParams, limit = PUBLIC_PAGE_SIZE) => ['/api/posts', 'page', { ...p, limit }] as const,
-  postBySlug: (slug: string) => ['/api/posts/slug', slug] as const,
-  preview: (token: string) => ['/api/previews', token] as const,
-  related: (id: string) => ['/api/posts', id, 'related'] as const,
-  likes: (id: string) => ['/api/posts', id, 'likes'] as const,
-  comments: (id: string) => ['/api/posts', id, 'comments'] as const,
-  categories: () => ['/api/categories'] as const,
-  tag: (tag: string) => ['/api/tags', tag] as const,
-  footerPage: (slug: string) => ['/api/footer-pages/slug', slug] as const,
-  settings: () => ['/api/site-settings'] as const,
-}
+/** The reader site's queries, under the shared keys (src/shared/site/query-keys.ts) the SSR loader fills. */
 
 const enc = encodeURIComponent
-
-/** null for a 404: "not found" is data (rendered as the not-found view), not an error to retry. */
-export async function orNullOn404<T>(load: () => Promise<T>): Promise<T | null> {
-  try {
-    return await load()
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 404) return null
-    throw err
-  }
-}
 
 export const featuredPostsQuery = () =>
   queryOptions({ queryKey: siteKeys.featured(), queryFn: () => requestJson<PostCard[]>('/api/posts/featured') })
@@ -59,7 +30,7 @@ export const postPageQuery = (p: ListParams, limit = PUBLIC_PAGE_SIZE) =>
   })
 
 /** Home's 'Latest Articles': the first page, with room for the featured posts it leaves out. */
-export const latestPostsQuery = () => postPageQuery({ q: '', sort: 'latest', category: '', page: 1 }, LATEST_ON_HOME)
+export const latestPostsQuery = () => postPageQuery(latestListParams(), LATEST_ON_HOME)
 
 /** Spec §7/§9: retried 3 times, fresh for 1 minute, refetched on mount and window focus. */
 export const postBySlugQuery = (slug: string) =>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { PAGE_FEED_ID, type PageHead } from './head.ts'
+import { PAGE_FEED_ID, type PageHead } from '#shared/site/head.ts'
 
 function setMeta(selector: string, attr: 'content' | 'href', value: string) {
   document.head.querySelector(selector)?.setAttribute(attr, value)

@@ -1,5 +1,6 @@
 import { paths, SITE_DESCRIPTION, SITE_NAME } from '#shared/paths.ts'
 import { PostListQuerySchema } from '#shared/schemas/post.ts'
+import { escapeHtml as xml } from '#shared/text/escape-html.ts'
 import { categoryDescription, feedTitle, tagDescription } from '#shared/text/listing.ts'
 import type { Db } from '../../db/client.ts'
 import { listCategories } from '../categories/categories.service.ts'
@@ -12,8 +13,6 @@ export const RSS_ITEMS = 20
 export const SITEMAP_MAX_URLS = 50_000
 const SITEMAP_BATCH = 1000
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
-const xml = (text: string) => text.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch] ?? ch)
 const anonymous = { isAdmin: false }
 const day = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().slice(0, 10) : null)
 

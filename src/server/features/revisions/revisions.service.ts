@@ -86,7 +86,7 @@ export async function getRevision(db: Db, postId: string, id: string): Promise<R
  */
 export async function restoreRevision(db: Db, postId: string, id: string, now: Date): Promise<Autosave> {
   const { form } = await getRevision(db, postId, id)
-  const body = toPostBody(form, 'draft', now)
+  const body = toPostBody(form, 'draft')
   const errors = Object.entries(validatePost(body))
   if (errors.length) badRequest(`This revision cannot be restored: ${errors.map(([field, message]) => `${field}: ${message}`).join('; ')}`)
   if (body.categoryId && !(await repo.categoryExists(db, body.categoryId))) badRequest('This revision cannot be restored: its category no longer exists')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { scanGifFrames } from './gif-frames.ts'
-import { claimingGif, tinyGif } from './test-images.ts'
+import { claimingGif, tinyGif } from '#test/support/test-images.ts'
 
 describe('scanGifFrames', () => {
   it('counts frames and measures the logical screen', () => {

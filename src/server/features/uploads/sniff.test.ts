@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { containsMarkup, sniffImage } from './sniff.ts'
-import { tinyGif, tinyJpeg, tinyPng, tinyWebp } from './test-images.ts'
+import { tinyGif, tinyJpeg, tinyPng, tinyWebp } from '#test/support/test-images.ts'
 
 describe('sniffImage (magic bytes only)', () => {
   it('knows JPEG, PNG, GIF87a/89a and WebP', () => {

@@ -5,7 +5,7 @@ import { PreviewLinkSchema } from '#shared/schemas/preview.ts'
 import { LinkCheckSchema } from '#shared/schemas/redirect.ts'
 import { AutosaveSchema, RevisionSchema, RevisionSummarySchema } from '#shared/schemas/revision.ts'
 import { apiJson, apiRequest } from '../../../lib/api.ts'
-import { orNullOn404 } from '../../site/queries.ts'
+import { orNullOn404 } from '#shared/or-null-on-404.ts'
 
 const enc = encodeURIComponent
 

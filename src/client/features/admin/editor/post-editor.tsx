@@ -116,7 +116,7 @@ export function PostEditor({ post }: { post: Post | null }) {
 
   const pending = create.isPending || update.isPending
   const save = (status: PostStatus, altChecked = false) => {
-    const body = toPostBody(form, status, new Date())
+    const body = toPostBody(form, status)
     const found = validatePost(body)
     setErrors(found)
     if (Object.keys(found).length > 0) return

@@ -1,4 +1,4 @@
-import { escapeHtml } from '#shared/markdown/render.ts'
+import { escapeHtml } from '#shared/text/escape-html.ts'
 import { htmlToMarkdown } from '../html-to-markdown.ts'
 
 /** A piece of a Ghost post: HTML to convert, or Markdown kept as written (Ghost's Markdown card). */

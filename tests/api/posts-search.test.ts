@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { PostCardSchema } from '#shared/schemas/post.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost, insertCategory, manualClock, MINUTE } from './posts.fixtures.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { adminCookie, createPost, insertCategory, MINUTE } from './posts.fixtures.ts'
 
 const Cards = z.array(PostCardSchema)
 

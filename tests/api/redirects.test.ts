@@ -1,30 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RedirectSchema } from '#shared/schemas/redirect.ts'
-import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost, manualClock, MINUTE } from '../posts/posts.fixtures.ts'
-import { MAX_PATHS_PER_FLUSH, NOT_FOUND_LOG_ROWS } from './path-log.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { createPost, MINUTE } from './posts.fixtures.ts'
+import { MAX_PATHS_PER_FLUSH, NOT_FOUND_LOG_ROWS } from '#server/features/redirects/path-log.ts'
+import { adminAppForAll } from './helpers.ts'
 
 describe('redirects: slug changes, rules by hand, the 404 log', () => {
-  let t: TestApp
-  let cookie: string
   const clock = manualClock()
-  beforeAll(async () => {
-    t = await createTestApp({ clock })
-    cookie = await adminCookie(t)
-  })
-  afterAll(() => t.close())
+  const t = adminAppForAll({ clock })
 
   const get = (url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, headers })
-  const put = (id: string, payload: object) => t.request({ method: 'PUT', url: `/api/posts/${id}`, cookie, payload })
-  const addRule = (fromPath: string, toPath: string) => t.request({ method: 'POST', url: '/api/redirects', cookie, payload: { fromPath, toPath } })
+  const put = (id: string, payload: object) => t.request({ method: 'PUT', url: `/api/posts/${id}`, cookie: t.cookie, payload })
+  const addRule = (fromPath: string, toPath: string) => t.request({ method: 'POST', url: '/api/redirects', cookie: t.cookie, payload: { fromPath, toPath } })
   const rules = async () => {
-    const res = await t.request({ method: 'GET', url: '/api/redirects?limit=200', cookie })
+    const res = await t.request({ method: 'GET', url: '/api/redirects?limit=200', cookie: t.cookie })
     expect(res.statusCode).toBe(200)
     return res.json().map((r: unknown) => RedirectSchema.parse(r))
   }
 
   it('answers 301 from a published post’s old slug, and collapses chains (A → B → C leaves A → C)', async () => {
-    const post = await createPost(t, cookie, { title: 'Chain', slug: 'chain-a', status: 'published' })
+    const post = await createPost(t, t.cookie, { title: 'Chain', slug: 'chain-a', status: 'published' })
     expect((await put(post.id, { slug: 'chain-b' })).statusCode).toBe(200)
     const first = await get('/blog/chain-a')
     expect(first.statusCode).toBe(301)
@@ -42,7 +37,7 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
   })
 
   it('gives a slug back to the post when it is renamed back: the shadowing rule goes, no loop is left', async () => {
-    const post = await createPost(t, cookie, { title: 'Back', slug: 'back-a', status: 'published' })
+    const post = await createPost(t, t.cookie, { title: 'Back', slug: 'back-a', status: 'published' })
     await put(post.id, { slug: 'back-b' })
     await put(post.id, { slug: 'back-a' })
     expect((await get('/blog/back-b')).headers.location).toBe('/blog/back-a')
@@ -51,7 +46,7 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
   })
 
   it('leaves drafts alone: their old slug was never public', async () => {
-    const post = await createPost(t, cookie, { title: 'Quiet', slug: 'quiet-a' })
+    const post = await createPost(t, t.cookie, { title: 'Quiet', slug: 'quiet-a' })
     await put(post.id, { slug: 'quiet-b' })
     expect((await get('/blog/quiet-a')).statusCode).toBe(404)
   })
@@ -66,9 +61,9 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
     expect(res.statusCode).toBe(301)
     expect(res.headers.location).toBe('/blog/chain-c')
 
-    expect((await t.request({ method: 'DELETE', url: `/api/redirects/${hop.json().id}`, cookie })).statusCode).toBe(204)
+    expect((await t.request({ method: 'DELETE', url: `/api/redirects/${hop.json().id}`, cookie: t.cookie })).statusCode).toBe(204)
     expect((await get('/old-about')).statusCode).toBe(404)
-    expect((await t.request({ method: 'DELETE', url: `/api/redirects/${hop.json().id}`, cookie })).statusCode).toBe(404)
+    expect((await t.request({ method: 'DELETE', url: `/api/redirects/${hop.json().id}`, cookie: t.cookie })).statusCode).toBe(404)
   })
 
   it('refuses loops, external targets, duplicates and the site’s own paths with a message', async () => {
@@ -104,7 +99,7 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
     await get('/gone-page/')
     await get('/api/not-a-route')
     await get('/blog/chain-a')
-    const log = await t.request({ method: 'GET', url: '/api/not-found-log', cookie })
+    const log = await t.request({ method: 'GET', url: '/api/not-found-log', cookie: t.cookie })
     expect(log.statusCode).toBe(200)
     const entry = log.json().find((e: { path: string }) => e.path === '/gone-page')
     expect(entry).toMatchObject({ hits: 2, referrer: 'https://news.example/thread', lastSeenAt: clock().toISOString() })
@@ -112,7 +107,7 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
     expect((await rules()).find((r: { fromPath: string }) => r.fromPath === '/blog/chain-a').hits).toBeGreaterThanOrEqual(1)
 
     expect((await addRule('/gone-page', '/blog/chain-c')).statusCode).toBe(201)
-    const after = await t.request({ method: 'GET', url: '/api/not-found-log', cookie })
+    const after = await t.request({ method: 'GET', url: '/api/not-found-log', cookie: t.cookie })
     expect(after.json().some((e: { path: string }) => e.path === '/gone-page')).toBe(false)
     expect((await get('/gone-page')).headers.location).toBe('/blog/chain-c')
   })
@@ -120,22 +115,22 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
   it('dismisses a 404 entry', async () => {
     await get('/dismiss-me')
     await t.app.flushPathLog()
-    expect((await t.request({ method: 'DELETE', url: '/api/not-found-log?path=/dismiss-me', cookie })).statusCode).toBe(204)
-    expect((await t.request({ method: 'DELETE', url: '/api/not-found-log?path=/dismiss-me', cookie })).statusCode).toBe(404)
+    expect((await t.request({ method: 'DELETE', url: '/api/not-found-log?path=/dismiss-me', cookie: t.cookie })).statusCode).toBe(204)
+    expect((await t.request({ method: 'DELETE', url: '/api/not-found-log?path=/dismiss-me', cookie: t.cookie })).statusCode).toBe(404)
   })
 
   it('checks post links for the pre-publish checklist: published or redirected is fine, drafts and unknown are broken', async () => {
-    const live = await createPost(t, cookie, { title: 'Linked', slug: 'linked-live', status: 'published' })
-    await createPost(t, cookie, { title: 'Hidden', slug: 'linked-draft' })
+    const live = await createPost(t, t.cookie, { title: 'Linked', slug: 'linked-live', status: 'published' })
+    await createPost(t, t.cookie, { title: 'Hidden', slug: 'linked-draft' })
     const res = await t.request({
       method: 'POST',
       url: '/api/link-check',
-      cookie,
+      cookie: t.cookie,
       payload: { paths: [`/blog/${live.slug}`, '/blog/linked-draft', '/blog/nowhere', '/blog/chain-a', '/blog/%E0%A4%A'] },
     })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toEqual({ broken: ['/blog/linked-draft', '/blog/nowhere'] })
-    expect((await t.request({ method: 'POST', url: '/api/link-check', cookie, payload: { paths: Array(51).fill('/blog/x') } })).statusCode).toBe(400)
+    expect((await t.request({ method: 'POST', url: '/api/link-check', cookie: t.cookie, payload: { paths: Array(51).fill('/blog/x') } })).statusCode).toBe(400)
     expect((await t.request({ method: 'POST', url: '/api/link-check', payload: { paths: [] } })).statusCode).toBe(401)
   })
 
@@ -149,7 +144,7 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
     const count = await t.app.ctx.db.selectFrom('not_found_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     expect(Number(count.n)).toBeLessThanOrEqual(NOT_FOUND_LOG_ROWS)
     // A real broken link (seen more than once) outlives the one-hit noise.
-    const log = await t.request({ method: 'GET', url: '/api/not-found-log', cookie })
+    const log = await t.request({ method: 'GET', url: '/api/not-found-log', cookie: t.cookie })
     expect(log.json()[0]).toMatchObject({ path: '/real-broken-link', hits: 3 })
   })
 })

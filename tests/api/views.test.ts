@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cookieFrom, createTestApp, signedVisitorCookie, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost, manualClock, MINUTE } from '../posts/posts.fixtures.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { adminCookie, createPost, MINUTE } from './posts.fixtures.ts'
 
 async function storedViews(t: TestApp, postId: string) {
   const post = await t.app.ctx.db.selectFrom('posts').select('views').where('id', '=', postId).executeTakeFirstOrThrow()

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PostSchema } from '#shared/schemas/post.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, adminId, createPost, insertCategory, manualClock, MINUTE } from './posts.fixtures.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { adminCookie, adminId, createPost, insertCategory, MINUTE } from './posts.fixtures.ts'
 
 describe('posts: create, update, delete', () => {
   let t: TestApp

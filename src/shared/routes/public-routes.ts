@@ -1,8 +1,11 @@
-import type { PostSort } from '#shared/schemas/post.ts'
-import { cleanText } from '#shared/text/clean-text.ts'
-import { matchPath } from '../../lib/router.tsx'
-import { POST_SORTS } from './constants.ts'
-import type { ListParams } from './queries.ts'
+import type { PostSort } from '../schemas/post.ts'
+import { cleanText } from '../text/clean-text.ts'
+import { POST_SORTS } from '../site/constants.ts'
+import { matchPath } from './match-path.ts'
+import { patterns } from './patterns.ts'
+
+/** The list filters as kept in the URL (`?q=&sort=&category=&page=`); a tag page's tag comes from its path. */
+export type ListParams = { q: string; sort: PostSort; category: string; page: number; tag?: string }
 
 /** The public routes of spec §2. Shared by the React tree and the SSR loader so both agree on what a URL shows. */
 export type PublicRoute =
@@ -16,18 +19,17 @@ export type PublicRoute =
   | { name: 'not-found' }
 
 export function matchPublicRoute(pathname: string): PublicRoute {
-  if (matchPath('/', pathname)) return { name: 'home' }
-  if (matchPath('/blog', pathname)) return { name: 'blog' }
-  const post = matchPath('/blog/:slug', pathname)
+  if (matchPath(patterns.home, pathname)) return { name: 'home' }
+  if (matchPath(patterns.blog, pathname)) return { name: 'blog' }
+  const post = matchPath(patterns.post, pathname)
   if (post?.slug) return { name: 'post', slug: post.slug }
-  const preview = matchPath('/preview/:token', pathname)
+  const preview = matchPath(patterns.preview, pathname)
   if (preview?.token) return { name: 'preview', token: preview.token }
-  const category = matchPath('/category/:slug', pathname)
+  const category = matchPath(patterns.category, pathname)
   if (category?.slug) return { name: 'category', slug: category.slug }
-  const tag = matchPath('/tag/:tag', pathname)
+  const tag = matchPath(patterns.tag, pathname)
   if (tag?.tag) return { name: 'tag', tag: tag.tag }
-  // Spec: the footer page viewer's route is a single path segment, the slug.
-  const page = matchPath('/:slug', pathname)
+  const page = matchPath(patterns.footerPage, pathname)
   if (page?.slug) return { name: 'footer-page', slug: page.slug }
   return { name: 'not-found' }
 }

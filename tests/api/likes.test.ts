@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LikeToggleSchema, LikesSummarySchema } from '#shared/schemas/engagement.ts'
 import { cookieFrom, createTestApp, signedVisitorCookie, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost } from '../posts/posts.fixtures.ts'
+import { adminCookie, createPost } from './posts.fixtures.ts'
 
 describe('likes', () => {
   let t: TestApp

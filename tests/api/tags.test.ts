@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '#shared/paths.ts'
 import { createTestApp, ORIGIN, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost, insertCategory, manualClock, MINUTE } from '../posts/posts.fixtures.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { adminCookie, createPost, insertCategory, MINUTE } from './posts.fixtures.ts'
 
 describe('tags and per-listing feeds', () => {
   let t: TestApp

@@ -1,30 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { formFromPost } from '#shared/post-draft.ts'
 import { AutosaveSchema, RevisionSchema, RevisionSummarySchema } from '#shared/schemas/revision.ts'
-import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost, insertCategory, manualClock, MINUTE } from '../posts/posts.fixtures.ts'
-import { MAX_REVISION_BYTES, MAX_REVISIONS } from './revisions.service.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { createPost, insertCategory, MINUTE } from './posts.fixtures.ts'
+import { MAX_REVISION_BYTES, MAX_REVISIONS } from '#server/features/revisions/revisions.service.ts'
+import { adminAppForAll } from './helpers.ts'
 
 describe('autosave and revisions', () => {
-  let t: TestApp
-  let cookie: string
   const clock = manualClock()
-  beforeAll(async () => {
-    t = await createTestApp({ clock })
-    cookie = await adminCookie(t)
-  })
-  afterAll(() => t.close())
+  const t = adminAppForAll({ clock })
 
-  const put = (id: string, payload: object) => t.request({ method: 'PUT', url: `/api/posts/${id}`, cookie, payload })
-  const autosave = (key: string, form: object) => t.request({ method: 'PUT', url: `/api/autosaves/${key}`, cookie, payload: { form } })
+  const put = (id: string, payload: object) => t.request({ method: 'PUT', url: `/api/posts/${id}`, cookie: t.cookie, payload })
+  const autosave = (key: string, form: object) => t.request({ method: 'PUT', url: `/api/autosaves/${key}`, cookie: t.cookie, payload: { form } })
   const revisions = async (id: string) => {
-    const res = await t.request({ method: 'GET', url: `/api/posts/${id}/revisions`, cookie })
+    const res = await t.request({ method: 'GET', url: `/api/posts/${id}/revisions`, cookie: t.cookie })
     expect(res.statusCode, res.body).toBe(200)
     return res.json().map((r: unknown) => RevisionSummarySchema.parse(r))
   }
 
   it('keeps the working copy apart: readers see the published text until "Update Post"', async () => {
-    const post = await createPost(t, cookie, { title: 'Live', content: 'Published words.', status: 'published' })
+    const post = await createPost(t, t.cookie, { title: 'Live', content: 'Published words.', status: 'published' })
     clock.tick(MINUTE)
     const saved = await autosave(post.id, { ...formFromPost(post), content: 'Half-written new words.' })
     expect(saved.statusCode, saved.body).toBe(200)
@@ -32,25 +27,25 @@ describe('autosave and revisions', () => {
 
     const reader = await t.request({ method: 'GET', url: `/api/posts/slug/${post.slug}` })
     expect(reader.json().content).toBe('Published words.')
-    const back = await t.request({ method: 'GET', url: `/api/autosaves/${post.id}`, cookie })
+    const back = await t.request({ method: 'GET', url: `/api/autosaves/${post.id}`, cookie: t.cookie })
     expect(back.json().form.content).toBe('Half-written new words.')
 
     // A real save publishes the text and ends the working copy.
     expect((await put(post.id, { content: 'Half-written new words.' })).statusCode).toBe(200)
     expect((await t.request({ method: 'GET', url: `/api/posts/slug/${post.slug}` })).json().content).toBe('Half-written new words.')
-    expect((await t.request({ method: 'GET', url: `/api/autosaves/${post.id}`, cookie })).statusCode).toBe(404)
+    expect((await t.request({ method: 'GET', url: `/api/autosaves/${post.id}`, cookie: t.cookie })).statusCode).toBe(404)
   })
 
   it('autosaves a post not created yet under "new", dropped when a post is created', async () => {
     const form = { ...formFromPost(null), content: 'Started, no title yet' }
     expect((await autosave('new', form)).statusCode).toBe(200)
-    expect((await t.request({ method: 'GET', url: '/api/autosaves/new', cookie })).json().form.content).toBe('Started, no title yet')
-    await createPost(t, cookie, { title: 'Now it has one' })
-    expect((await t.request({ method: 'GET', url: '/api/autosaves/new', cookie })).statusCode).toBe(404)
+    expect((await t.request({ method: 'GET', url: '/api/autosaves/new', cookie: t.cookie })).json().form.content).toBe('Started, no title yet')
+    await createPost(t, t.cookie, { title: 'Now it has one' })
+    expect((await t.request({ method: 'GET', url: '/api/autosaves/new', cookie: t.cookie })).statusCode).toBe(404)
   })
 
   it('refuses bad autosaves and unknown posts, and is admin-only', async () => {
-    const post = await createPost(t, cookie, { title: 'Guarded' })
+    const post = await createPost(t, t.cookie, { title: 'Guarded' })
     expect((await autosave(post.id, { title: 'x' })).statusCode).toBe(400)
     expect((await autosave(post.id, { ...formFromPost(post), content: 'x'.repeat(200_001) })).statusCode).toBe(400)
     expect((await autosave('no-such-post', formFromPost(post))).statusCode).toBe(404)
@@ -64,11 +59,11 @@ describe('autosave and revisions', () => {
     ] as const) {
       expect((await t.request({ method, url, payload: method === 'PUT' ? { form: formFromPost(post) } : undefined })).statusCode, `${method} ${url}`).toBe(401)
     }
-    expect((await t.request({ method: 'DELETE', url: `/api/autosaves/${post.id}`, cookie })).statusCode).toBe(204)
+    expect((await t.request({ method: 'DELETE', url: `/api/autosaves/${post.id}`, cookie: t.cookie })).statusCode).toBe(204)
   })
 
   it('keeps a revision per save (not for a save that changed nothing), newest first', async () => {
-    const post = await createPost(t, cookie, { title: 'Versions', content: 'one' })
+    const post = await createPost(t, t.cookie, { title: 'Versions', content: 'one' })
     clock.tick(MINUTE)
     await put(post.id, { content: 'two' })
     clock.tick(MINUTE)
@@ -77,22 +72,22 @@ describe('autosave and revisions', () => {
     await put(post.id, { title: 'Versions, renamed', content: 'three' })
     const list = await revisions(post.id)
     expect(list.map((r: { title: string }) => r.title)).toEqual(['Versions, renamed', 'Versions', 'Versions'])
-    const oldest = await t.request({ method: 'GET', url: `/api/posts/${post.id}/revisions/${list[2].id}`, cookie })
+    const oldest = await t.request({ method: 'GET', url: `/api/posts/${post.id}/revisions/${list[2].id}`, cookie: t.cookie })
     expect(RevisionSchema.parse(oldest.json()).form.content).toBe('one')
   })
 
   it('keeps at most 50 revisions, and bounds their total size for huge posts', async () => {
-    const post = await createPost(t, cookie, { title: 'Busy', content: 'v0' })
+    const post = await createPost(t, t.cookie, { title: 'Busy', content: 'v0' })
     for (let i = 1; i <= MAX_REVISIONS + 5; i++) {
       clock.tick(1000)
       await put(post.id, { content: `v${i}` })
     }
     const list = await revisions(post.id)
     expect(list).toHaveLength(MAX_REVISIONS)
-    const newest = await t.request({ method: 'GET', url: `/api/posts/${post.id}/revisions/${list[0].id}`, cookie })
+    const newest = await t.request({ method: 'GET', url: `/api/posts/${post.id}/revisions/${list[0].id}`, cookie: t.cookie })
     expect(newest.json().form.content).toBe(`v${MAX_REVISIONS + 5}`)
 
-    const huge = await createPost(t, cookie, { title: 'Huge', content: 'a'.repeat(190_000) })
+    const huge = await createPost(t, t.cookie, { title: 'Huge', content: 'a'.repeat(190_000) })
     for (let i = 0; i < 15; i++) {
       clock.tick(1000)
       await put(huge.id, { content: `${String(i)}${'b'.repeat(190_000)}` })
@@ -104,37 +99,37 @@ describe('autosave and revisions', () => {
 
   it('restores a revision as the working copy, validated like a save', async () => {
     const categoryId = await insertCategory(t, 'Doomed')
-    const post = await createPost(t, cookie, { title: 'Restore me', slug: 'restore-me', content: 'first text', categoryId, status: 'published' })
+    const post = await createPost(t, t.cookie, { title: 'Restore me', slug: 'restore-me', content: 'first text', categoryId, status: 'published' })
     clock.tick(MINUTE)
     await put(post.id, { content: 'second text', categoryId: null })
     const [, first] = await revisions(post.id)
 
-    const restored = await t.request({ method: 'POST', url: `/api/posts/${post.id}/revisions/${first.id}/restore`, cookie })
+    const restored = await t.request({ method: 'POST', url: `/api/posts/${post.id}/revisions/${first.id}/restore`, cookie: t.cookie })
     expect(restored.statusCode, restored.body).toBe(200)
     expect(restored.json().form.content).toBe('first text')
     // The published post is untouched until saved.
     expect((await t.request({ method: 'GET', url: `/api/posts/slug/restore-me` })).json().content).toBe('second text')
-    expect((await t.request({ method: 'GET', url: `/api/autosaves/${post.id}`, cookie })).json().form.content).toBe('first text')
+    expect((await t.request({ method: 'GET', url: `/api/autosaves/${post.id}`, cookie: t.cookie })).json().form.content).toBe('first text')
 
     // Its category is gone now: refused with a message, like a save would be.
     await t.app.ctx.db.deleteFrom('categories').where('id', '=', categoryId).execute()
-    const refused = await t.request({ method: 'POST', url: `/api/posts/${post.id}/revisions/${first.id}/restore`, cookie })
+    const refused = await t.request({ method: 'POST', url: `/api/posts/${post.id}/revisions/${first.id}/restore`, cookie: t.cookie })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().error).toMatch(/category/)
 
     // Its slug taken by another post meanwhile: 409.
     clock.tick(MINUTE)
     await put(post.id, { slug: 'restore-me-moved' })
-    await createPost(t, cookie, { title: 'Squatter', slug: 'restore-me' })
+    await createPost(t, t.cookie, { title: 'Squatter', slug: 'restore-me' })
     const [, second] = await revisions(post.id)
-    const taken = await t.request({ method: 'POST', url: `/api/posts/${post.id}/revisions/${second.id}/restore`, cookie })
+    const taken = await t.request({ method: 'POST', url: `/api/posts/${post.id}/revisions/${second.id}/restore`, cookie: t.cookie })
     expect(taken.statusCode).toBe(409)
 
-    expect((await t.request({ method: 'POST', url: `/api/posts/${post.id}/revisions/nope/restore`, cookie })).statusCode).toBe(404)
+    expect((await t.request({ method: 'POST', url: `/api/posts/${post.id}/revisions/nope/restore`, cookie: t.cookie })).statusCode).toBe(404)
   })
 
   it('autosaves do not empty the public response cache', async () => {
-    const post = await createPost(t, cookie, { title: 'Cached', status: 'published' })
+    const post = await createPost(t, t.cookie, { title: 'Cached', status: 'published' })
     await t.request({ method: 'GET', url: '/api/posts' })
     expect((await t.request({ method: 'GET', url: '/api/posts' })).headers['x-cache']).toBe('HIT')
     await autosave(post.id, formFromPost(post))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listSearch, matchPublicRoute, readListParams } from './routes.ts'
+import { listSearch, matchPublicRoute, readListParams } from './public-routes.ts'
 
 describe('matchPublicRoute', () => {
   it.each([

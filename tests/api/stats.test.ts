@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DailyViewsSchema, StatsSchema } from '#shared/schemas/engagement.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost, insertCategory, manualClock } from '../posts/posts.fixtures.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { adminCookie, createPost, insertCategory } from './posts.fixtures.ts'
 
 describe('stats', () => {
   let t: TestApp

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Post } from '#shared/schemas/post.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost, insertCategory, manualClock, MINUTE } from './posts.fixtures.ts'
-import { publishDuePosts } from './posts.scheduled.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { adminCookie, createPost, insertCategory, MINUTE } from './posts.fixtures.ts'
+import { publishDuePosts } from '#server/features/posts/posts.scheduled.ts'
 
 const SECOND = 1000
 

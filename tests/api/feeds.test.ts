@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, ORIGIN, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost, insertCategory, manualClock, MINUTE } from '../posts/posts.fixtures.ts'
-import { RSS_ITEMS, sitemapIndex, sitemapPagesFile, sitemapPlan, sitemapPostsFile } from './feeds.service.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { adminCookie, createPost, insertCategory, MINUTE } from './posts.fixtures.ts'
+import { RSS_ITEMS, sitemapIndex, sitemapPagesFile, sitemapPlan, sitemapPostsFile } from '#server/features/feeds/feeds.service.ts'
 
 describe('feeds: rss, sitemap, robots', () => {
   let t: TestApp

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib'
-import { encodePng, pngChunk } from '../seed/png.ts'
+import { encodePng, pngChunk } from '#server/features/seed/png.ts'
 
 /** Small, valid images built byte by byte for tests (no binary fixtures in the repository). */
 

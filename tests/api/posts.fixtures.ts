@@ -3,8 +3,7 @@ import { expect } from 'vitest'
 import type { Post, PostInput } from '#shared/schemas/post.ts'
 import { PostSchema } from '#shared/schemas/post.ts'
 import { TEST_ADMIN, type TestApp } from '#test/support/test-app.ts'
-import type { Clock } from '../../clock.ts'
-import { createSession } from '../auth/sessions.repo.ts'
+import { createSession } from '#server/features/auth/sessions.repo.ts'
 
 /** A session cookie for the test admin, made directly (no scrypt login per file). */
 export async function adminCookie(t: TestApp): Promise<string> {
@@ -30,20 +29,6 @@ export async function createPost(t: TestApp, cookie: string, body: PostInput): P
   const res = await t.request({ method: 'POST', url: '/api/posts', cookie, payload: body })
   expect(res.statusCode, res.body).toBe(201)
   return PostSchema.parse(res.json())
-}
-
-/** A clock tests move by hand: `clock.tick(ms)`. */
-export function manualClock(start = '2026-01-10T12:00:00.000Z'): Clock & { tick: (ms: number) => void; set: (iso: string) => void } {
-  let now = new Date(start).getTime()
-  const clock = () => new Date(now)
-  return Object.assign(clock, {
-    tick: (ms: number) => {
-      now += ms
-    },
-    set: (iso: string) => {
-      now = new Date(iso).getTime()
-    },
-  })
 }
 
 export const MINUTE = 60_000

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost } from './posts.fixtures.ts'
-import { rederiveStalePosts } from './posts.rederive.ts'
+import { describe, expect, it } from 'vitest'
+import { createPost } from './posts.fixtures.ts'
+import { rederiveStalePosts } from '#server/features/posts/posts.rederive.ts'
+import { adminAppForAll } from './helpers.ts'
 
 describe('posts are rendered when saved, and again when the renderer changes', () => {
-  let t: TestApp
-  let cookie: string
-  beforeAll(async () => {
-    t = await createTestApp()
-    cookie = await adminCookie(t)
-  })
-  afterAll(() => t.close())
+  const t = adminAppForAll()
 
   it('stores the HTML and sections at save; reading does no rendering', async () => {
-    const post = await createPost(t, cookie, { title: 'Stored', content: '## One\n\ntext\n\n## Two', status: 'published' })
+    const post = await createPost(t, t.cookie, { title: 'Stored', content: '## One\n\ntext\n\n## Two', status: 'published' })
     const row = await t.app.ctx.db.selectFrom('posts').select(['content_html', 'headings']).where('id', '=', post.id).executeTakeFirstOrThrow()
     expect(row.content_html).toContain('<h2')
     expect(JSON.parse(row.headings)).toEqual([
@@ -26,8 +20,8 @@ describe('posts are rendered when saved, and again when the renderer changes', (
   })
 
   it('renders posts of an older renderer again in the background, and on demand meanwhile', async () => {
-    const a = await createPost(t, cookie, { title: 'Old A', content: 'Alpha **bold** words', status: 'published' })
-    const b = await createPost(t, cookie, { title: 'Old B', content: 'Beta words', status: 'published' })
+    const a = await createPost(t, t.cookie, { title: 'Old A', content: 'Alpha **bold** words', status: 'published' })
+    const b = await createPost(t, t.cookie, { title: 'Old B', content: 'Beta words', status: 'published' })
     const db = t.app.ctx.db
     await db.updateTable('posts').set({ content_html: '', headings: '[]', render_version: 0 }).where('id', 'in', [a.id, b.id]).execute()
     await db.deleteFrom('post_search').where('post_id', 'in', [a.id, b.id]).execute()

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PostDetailSchema } from '#shared/schemas/post.ts'
 import { PreviewLinkSchema } from '#shared/schemas/preview.ts'
-import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost } from '../posts/posts.fixtures.ts'
+import { createPost } from './posts.fixtures.ts'
+import { adminAppForAll } from './helpers.ts'
 
 describe('shareable draft previews', () => {
-  let t: TestApp
-  let cookie: string
-  beforeAll(async () => {
-    t = await createTestApp()
-    cookie = await adminCookie(t)
-  })
-  afterAll(() => t.close())
+  const t = adminAppForAll()
 
   const link = (id: string, method: 'GET' | 'POST' | 'DELETE', withCookie = true) =>
-    t.request({ method, url: `/api/posts/${id}/preview-link`, cookie: withCookie ? cookie : undefined })
+    t.request({ method, url: `/api/posts/${id}/preview-link`, cookie: withCookie ? t.cookie : undefined })
   const tokenOf = (path: string) => path.split('/').pop() ?? ''
 
   it('makes one secret link per post that shows the draft to anyone holding it, never cached or indexed', async () => {
-    const draft = await createPost(t, cookie, { title: 'Secret draft', content: '## Plan\n\nNot yet.' })
+    const draft = await createPost(t, t.cookie, { title: 'Secret draft', content: '## Plan\n\nNot yet.' })
     expect((await link(draft.id, 'GET')).statusCode).toBe(404)
     const made = await link(draft.id, 'POST')
     expect(made.statusCode).toBe(200)
@@ -41,7 +35,7 @@ describe('shareable draft previews', () => {
   })
 
   it('stops working once revoked, and a new link is a new secret', async () => {
-    const draft = await createPost(t, cookie, { title: 'Revoked draft' })
+    const draft = await createPost(t, t.cookie, { title: 'Revoked draft' })
     const first = PreviewLinkSchema.parse((await link(draft.id, 'POST')).json()).path
     expect((await link(draft.id, 'DELETE')).statusCode).toBe(204)
     expect((await t.request({ method: 'GET', url: `/api/previews/${tokenOf(first)}` })).statusCode).toBe(404)
@@ -54,14 +48,14 @@ describe('shareable draft previews', () => {
     expect((await t.request({ method: 'GET', url: `/api/previews/${'a'.repeat(32)}` })).statusCode).toBe(404)
     expect((await t.request({ method: 'GET', url: '/api/previews/short' })).statusCode).toBe(400)
     expect((await link('no-such-post', 'POST')).statusCode).toBe(404)
-    const draft = await createPost(t, cookie, { title: 'Guarded draft' })
+    const draft = await createPost(t, t.cookie, { title: 'Guarded draft' })
     for (const method of ['GET', 'POST', 'DELETE'] as const) expect((await link(draft.id, method, false)).statusCode).toBe(401)
   })
 
   it('a deleted post takes its link with it', async () => {
-    const draft = await createPost(t, cookie, { title: 'Deleted draft' })
+    const draft = await createPost(t, t.cookie, { title: 'Deleted draft' })
     const path = PreviewLinkSchema.parse((await link(draft.id, 'POST')).json()).path
-    expect((await t.request({ method: 'DELETE', url: `/api/posts/${draft.id}`, cookie })).statusCode).toBe(204)
+    expect((await t.request({ method: 'DELETE', url: `/api/posts/${draft.id}`, cookie: t.cookie })).statusCode).toBe(204)
     expect((await t.request({ method: 'GET', url: `/api/previews/${tokenOf(path)}` })).statusCode).toBe(404)
   })
 })

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { AdminCommentSchema, PublicCommentSchema } from '#shared/schemas/engagement.ts'
 import { PostSchema } from '#shared/schemas/post.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { adminCookie, createPost, manualClock, MINUTE } from '../posts/posts.fixtures.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { adminCookie, createPost, MINUTE } from './posts.fixtures.ts'
 
 describe('comments', () => {
   let t: TestApp
