@@ -1,10 +1,10 @@
-import type { DehydratedState } from '@tanstack/query-core'
 import { describe, expect, it } from 'vitest'
 import { withoutPostHtml, withPostHtml } from './post-html-state.ts'
 
 const query = (queryKey: unknown[], data: unknown) => ({ queryKey, queryHash: JSON.stringify(queryKey), state: { data, status: 'success' } })
-const state = (queries: unknown[]) => ({ mutations: [], queries }) as unknown as DehydratedState
-const dataOf = (s: DehydratedState, i: number) => s.queries[i]!.state.data as Record<string, unknown> | null
+type State = { queries: Array<{ queryKey: unknown[]; state: { data?: unknown } }> }
+const state = (queries: unknown[]) => ({ mutations: [], queries }) as unknown as State
+const dataOf = (s: State, i: number) => s.queries[i]!.state.data as Record<string, unknown> | null
 
 describe('the post HTML travels once', () => {
   const page = state([

@@ -1,11 +1,12 @@
-import type { DehydratedState } from '@tanstack/query-core'
 
-// The query keys whose data is a post with its rendered HTML (src/client/features/site/queries.ts).
+// The query keys whose data is a post with its rendered HTML (src/shared/site/query-keys.ts).
 const POST_KEYS = new Set(['/api/posts/slug', '/api/previews'])
 
 type WithHtml = { contentHtml?: unknown }
+/** The shape of a dehydrated query cache that matters here (shared code does not load the query library). */
+type QueryState = { queries: ReadonlyArray<{ queryKey: readonly unknown[]; state: { data?: unknown } }> }
 
-function mapPostHtml(state: DehydratedState, html: (current: string) => string): DehydratedState {
+function mapPostHtml<S extends QueryState>(state: S, html: (current: string) => string): S {
   return {
     ...state,
     queries: state.queries.map((query) => {
@@ -17,7 +18,7 @@ function mapPostHtml(state: DehydratedState, html: (current: string) => string):
 }
 
 /** A post page carries its HTML once, in the markup: the state block leaves it out (a fifth of the page's bytes). */
-export const withoutPostHtml = (state: DehydratedState): DehydratedState => mapPostHtml(state, () => '')
+export const withoutPostHtml = <S extends QueryState>(state: S): S => mapPostHtml(state, () => '')
 
 /** In the browser, before hydrating: the post's HTML back from the server-rendered markup. */
-export const withPostHtml = (state: DehydratedState, pageHtml: string): DehydratedState => mapPostHtml(state, (current) => current || pageHtml)
+export const withPostHtml = <S extends QueryState>(state: S, pageHtml: string): S => mapPostHtml(state, (current) => current || pageHtml)
