@@ -3,6 +3,7 @@ import { IdSchema } from '#shared/schemas/common.ts'
 import type { App } from '../../context.ts'
 import { visitorId } from '../../http/visitor.ts'
 import { createViewCounter, FLUSH_EVERY_MS } from './views.service.ts'
+import { restoreUnwrittenViews, saveUnwrittenViews } from './views.unwritten.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,7 @@ export async function viewRoutes(app: App): Promise<void> {
   const counter = createViewCounter(app.ctx.db, app.ctx.clock, app.log)
   app.decorate('flushViews', counter.flush)
   app.decorate('pendingViews', counter.pending)
+  restoreUnwrittenViews(counter, app.ctx.env.dataDir, app.log)
 
   const timer = setInterval(() => {
     counter.flush().catch((err) => app.log.error({ err }, 'view flush failed'))
@@ -27,6 +29,7 @@ export async function viewRoutes(app: App): Promise<void> {
   app.addHook('onClose', async () => {
     clearInterval(timer)
     await counter.flush()
+    saveUnwrittenViews(counter, app.ctx.env.dataDir, app.log)
   })
 
   app.post('/api/posts/:id/view', { schema: { params: z.object({ id: IdSchema }) }, config: { keepsPublicContent: true } }, async (request, reply) => {
