@@ -24,6 +24,7 @@ const UNREACHABLE_MESSAGES = [
   'connection error and is not queryable',
   'timeout exceeded when trying to connect',
   'Client was closed and is not queryable',
+  'is not currently accepting connections', // ALTER DATABASE … ALLOW_CONNECTIONS false (55000, a code with other uses)
 ]
 
 function troubleOf(error: unknown, depth: number): DbTrouble | null {
