@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createPublishedPost, loginCookie, onTestServer, startServer, tempDataDir, testDatabaseUrl, type ServerProcess } from './server-process.ts'
+import { call, createPublishedPost, failedStart, loginCookie, onTestServer, startServer, tempDataDir, testDatabaseUrl, type ServerProcess } from './server-process.ts'
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts): CI always sets it.
 const dbName = `blog_outage_${randomBytes(5).toString('hex')}`
@@ -156,5 +156,27 @@ describe('PostgreSQL connections dropped under a running server', () => {
   it('stops cleanly afterwards, with no unhandled error in its log', async () => {
     expect(await server.stop()).toBe(0)
     expect(server.output()).not.toMatch(/Unhandled|uncaught|"level":60/i)
+  })
+})
+
+describe('start-up on PostgreSQL that cannot work says why in one line', () => {
+  it('a database that does not exist', async () => {
+    const missing = `blog_missing_${randomBytes(5).toString('hex')}`
+    const result = await failedStart({ DATABASE_URL: testDatabaseUrl(missing) })
+    expect(result.code).toBe(1)
+    expect(result.output).toMatch(new RegExp(`^blog: cannot start: PostgreSQL at [^ ]+ has no database "${missing}": create it \\(createdb ${missing}\\) or fix DATABASE_URL\n$`))
+  })
+
+  it('a read-only database', async () => {
+    const name = `blog_readonly_${randomBytes(5).toString('hex')}`
+    await onTestServer(`CREATE DATABASE ${name}`)
+    try {
+      await onTestServer(`ALTER DATABASE ${name} SET default_transaction_read_only = on`)
+      const result = await failedStart({ DATABASE_URL: testDatabaseUrl(name) })
+      expect(result.code).toBe(1)
+      expect(result.output).toMatch(/^blog: cannot start: PostgreSQL at [^ ]+ is read-only \(a standby\?\): point DATABASE_URL at the primary\n$/)
+    } finally {
+      await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    }
   })
 })

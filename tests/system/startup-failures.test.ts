@@ -1,27 +1,11 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort, tempDataDir } from './server-process.ts'
+import { failedStart, freePort, tempDataDir } from './server-process.ts'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
-
-/** Starts the production bundle expecting it to fail; resolves with its exit code and everything it printed. */
-async function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const dataDir = tempDataDir()
-  dirs.push(dataDir)
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
-  return { code, output }
-}
 
 function expectOneLine(result: { code: number | null; output: string }, line: string) {
   expect(result.code).toBe(1)

@@ -13,6 +13,7 @@ describe('explainStartupFailure', () => {
     [withCode('EADDRINUSE', { syscall: 'listen' }), 'port 127.0.0.1:3000 is already in use: stop the other server or set PORT to a free port'],
     [withCode('SQLITE_READONLY'), "the SQLite database in /srv/blog/data is read-only: give the server's user write access to DATA_DIR and the blog.sqlite files in it"],
     [withCode('SQLITE_FULL'), 'the disk holding the database is full: free some space and start again'],
+    [new Error('Migration failed', { cause: withCode('25006') }), 'PostgreSQL at db.internal:6543 is read-only (a standby?): point DATABASE_URL at the primary'],
   ])('%s', (error, line) => {
     expect(explainStartupFailure(error, where)).toBe(line)
   })

@@ -5,6 +5,14 @@ type Where = { databaseUrl?: string; dataDir?: string; host?: string; port?: num
 
 type SystemError = Error & { code?: string; syscall?: string; address?: string; port?: number }
 
+/** The first error code in the chain (a migration failure wraps the database's error; a refused host, one per address). */
+function codeOf(error: unknown, depth = 0): string | undefined {
+  if (!(error instanceof Error) || depth > 3) return undefined
+  const code = (error as SystemError).code
+  if (typeof code === 'string') return code
+  return codeOf(error instanceof AggregateError ? error.errors[0] : error.cause, depth + 1)
+}
+
 /** host:port of DATABASE_URL, never its user or password. */
 function serverOf(databaseUrl: string | undefined): string {
   try {
@@ -34,7 +42,7 @@ export function explainStartupFailure(error: unknown, where: Where): string {
     return `invalid environment: ${issue?.path.join('.') || 'value'}: ${issue?.message ?? 'invalid'}; fix it and start again`
   }
   const err = (error instanceof Error ? error : new Error(String(error))) as SystemError
-  const code = err.code ?? (error instanceof AggregateError ? (error.errors[0] as SystemError | undefined)?.code : undefined)
+  const code = codeOf(err)
   const pg = serverOf(where.databaseUrl)
 
   if (err.syscall === 'listen') {
