@@ -19,6 +19,7 @@ import { likeRoutes } from './features/engagement/likes.routes.ts'
 import { viewRoutes } from './features/engagement/views.routes.ts'
 import { feedRoutes } from './features/feeds/feeds.routes.ts'
 import { footerPageRoutes } from './features/footer-pages/footer-pages.routes.ts'
+import { registerDatabaseHealth } from './features/health/database-health.plugin.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { mediaRoutes } from './features/media/media.routes.ts'
 import { postRoutes } from './features/posts/posts.routes.ts'
@@ -88,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     }
   })
 
+  registerDatabaseHealth(app, opts.database)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)

@@ -79,6 +79,21 @@ export async function startServer(opts: { dataDir: string; databaseUrl?: string;
   }
 }
 
+/** Starts the production bundle expecting it to fail to start; resolves with its exit code and everything it printed. */
+export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const dataDir = tempDataDir()
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  return { code, output }
+}
+
 /** Fetch with the site's own Origin (state changes from our pages) and JSON bodies. */
 export async function call(base: string, method: string, url: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
   return fetch(`${base}${url}`, {

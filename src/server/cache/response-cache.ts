@@ -40,6 +40,7 @@ export function createResponseCache(db: Db, now: () => number) {
   let bytes = 0
   let version = -1
   let checkedAt = -Infinity
+  let versionKnown = true
   let pending: Promise<void> | null = null
 
   const drop = (key: string, entry: CachedResponse) => {
@@ -55,15 +56,25 @@ export function createResponseCache(db: Db, now: () => number) {
   }
 
   return {
-    /** Awaited by each cacheable request; costs a query only when the last check is over a second old. */
+    /**
+     * Awaited by each cacheable request; costs a query only when the last check is over a second old. Never throws:
+     * when the database cannot be read, entries are kept past their lifetime until it can.
+     */
     async sync(): Promise<number> {
       if (now() - checkedAt >= VERSION_CHECK_MS && !pending) {
         pending = readContentVersion(db)
-          .then((v) => {
-            checkedAt = now()
-            adopt(v)
-          })
+          .then(
+            (v) => {
+              versionKnown = true
+              adopt(v)
+            },
+            () => {
+              // The database is unreachable: keep answering from what is cached (stale) until it is back.
+              versionKnown = false
+            },
+          )
           .finally(() => {
+            checkedAt = now()
             pending = null
           })
       }
@@ -74,7 +85,7 @@ export function createResponseCache(db: Db, now: () => number) {
     get(key: string): CachedResponse | undefined {
       const hit = entries.get(key)
       if (!hit) return undefined
-      if (hit.version !== version || now() - hit.storedAt >= ENTRY_TTL_MS) {
+      if (hit.version !== version || (versionKnown && now() - hit.storedAt >= ENTRY_TTL_MS)) {
         drop(key, hit)
         return undefined
       }

@@ -7,12 +7,20 @@ import type { Database } from './schema.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 export type Db = Kysely<Database>
-export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> }
+export type DbHandle = {
+  db: Db
+  engine: Engine
+  close: () => Promise<void>
+  /** Called when a pooled PostgreSQL connection dies (server restart, pg_terminate_backend, idle_session_timeout). */
+  onConnectionLost?: (listener: (err: Error) => void) => void
+}
 
 // int8 (counts, sums) arrive as strings from pg; our numbers all fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v))
 
 const STATEMENT_CACHE = 500
+/** While PostgreSQL is unreachable, a request waits at most this long for a connection before it answers 503. */
+const CONNECT_TIMEOUT_MS = 3000
 
 /**
  * Kysely prepares every statement it runs; compiling the same SQL again costs more than running it. Prepared
@@ -44,9 +52,16 @@ export const sqliteFile = (dataDir: string, fileName = 'blog.sqlite') => path.jo
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; fileName?: string }): DbHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })
+    const listeners: Array<(err: Error) => void> = []
+    const lost = (err: Error) => listeners.forEach((listener) => listener(err))
+    // An unhandled 'error' event ends the process. The pool emits one for an idle client whose connection died (and
+    // drops that client); a checked-out client emits its own, so every client gets a listener too. Its next query
+    // then fails like any other, and the pool replaces it on release.
+    pool.on('error', lost)
+    pool.on('connect', (client) => client.on('error', lost))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { db, engine: 'postgres', close: () => db.destroy() }
+    return { db, engine: 'postgres', close: () => db.destroy(), onConnectionLost: (listener) => listeners.push(listener) }
   }
   fs.mkdirSync(opts.dataDir, { recursive: true })
   const sqlite = new SQLite(sqliteFile(opts.dataDir, opts.fileName))

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
+import { databaseTrouble } from '../db/db-trouble.ts'
 import { AppError } from '../errors.ts'
+import { replyUnavailable } from './unavailable.ts'
 
 type Issue = { path: string; message: string }
 
@@ -42,6 +44,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ? 'Malformed JSON body'
         : (messages[status] ?? 'Request refused')
       return reply.status(status).send({ error: message })
+    }
+    const trouble = databaseTrouble(error)
+    if (trouble) {
+      // The operator's problem, logged without a stack; /healthz reports it to the balancer.
+      request.log.warn({ reason: error.message, trouble }, 'database unavailable: answered 503')
+      if (trouble === 'not-writable') app.writeHealth.failed(error)
+      return replyUnavailable(request, reply, trouble)
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply.status(500).send({ error: 'Internal server error' })

@@ -5,6 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SITE_NAME } from '#shared/paths.ts'
 import { isAdminPath } from '#shared/routes/admin-routes.ts'
 import { listSearch, matchPublicRoute, readListParams } from '#shared/routes/public-routes.ts'
+import { databaseTrouble } from '../db/db-trouble.ts'
+import { plainPage } from '../http/plain-page.ts'
 import type { App } from '../context.ts'
 import { CLIENT_DIR, productionRenderer, type Renderer } from './assets.ts'
 import { PREVIEW_HEADERS } from '../features/previews/previews.routes.ts'
@@ -35,11 +37,6 @@ const CSP = [
   "frame-ancestors 'none'",
   "form-action 'self'",
 ].join('; ')
-
-/** A plain page for a failed render: no stack, no app shell that could fail the same way. */
-function errorPage(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${SITE_NAME}</title><meta name="robots" content="noindex"></head><body><main><h1>Something went wrong</h1><p>Please try again in a moment. <a href="/">Back to Home</a></p></main></body></html>`
-}
 
 /** A page's cache key: its path and the list parameters it reads, normalised (`?page=abc&utm=x` is the first page). */
 function pageCacheKey(url: URL): string {
@@ -110,8 +107,9 @@ export async function publicPages(app: App): Promise<void> {
       html = htmlDocument({ headTags: headTags(page.head, app.ctx.env.publicUrl), assetTags: renderer.assetTags, appHtml, state: withoutPostHtml(page.state), theme: themeOf(request) })
       status = page.status
     } catch (err) {
+      if (databaseTrouble(err)) throw err // the error handler answers 503
       request.log.error({ err }, 'server rendering failed')
-      html = errorPage()
+      html = plainPage('Something went wrong', 'Please try again in a moment.')
       status = 500
     }
     return sendHtml(reply, status, html, isAdmin)

@@ -4,6 +4,7 @@ import type { App } from '../../context.ts'
 import { isCountable } from '../../http/countable-request.ts'
 import { countedReader } from '../../http/counted-reader.ts'
 import { createViewCounter, FLUSH_EVERY_MS } from './views.service.ts'
+import { restoreUnwrittenViews, saveUnwrittenViews } from './views.unwritten.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,7 @@ export async function viewRoutes(app: App): Promise<void> {
   const counter = createViewCounter(app.ctx.db, app.ctx.clock, app.log, app.ctx.env.countsPerNetwork.views)
   app.decorate('flushViews', counter.flush)
   app.decorate('pendingViews', counter.pending)
+  restoreUnwrittenViews(counter, app.ctx.env.dataDir, app.log)
 
   const timer = setInterval(() => {
     counter.flush().catch((err) => app.log.error({ err }, 'view flush failed'))
@@ -28,6 +30,7 @@ export async function viewRoutes(app: App): Promise<void> {
   app.addHook('onClose', async () => {
     clearInterval(timer)
     await counter.flush()
+    saveUnwrittenViews(counter, app.ctx.env.dataDir, app.log)
   })
 
   app.post('/api/posts/:id/view', { schema: { params: z.object({ id: IdSchema }) }, config: { keepsPublicContent: true } }, async (request, reply) => {

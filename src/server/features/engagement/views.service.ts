@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/client.ts'
+import { databaseTrouble } from '../../db/db-trouble.ts'
 import type { CountedReader } from '../../http/counted-reader.ts'
 import { assertPostVisible, type Viewer } from '../posts/posts.service.ts'
 import { giveBack, take } from '../rate-limit/rate-limit.ts'
@@ -24,7 +25,13 @@ export type ViewCounter = {
   flush: () => Promise<void>
   /** Views counted but not yet written. */
   pending: () => number
+  /** Empties the buffer and returns what it held (at shutdown, for what the database did not take). */
+  takeUnwritten: () => UnwrittenViews[]
+  /** Puts counts back into the buffer for the next flush (counts kept at the last shutdown). */
+  restore: (views: UnwrittenViews[]) => void
 }
+
+export type UnwrittenViews = { postId: string; slot: string; count: number }
 
 /**
  * Dedupe marks live in the database (shared by every instance); only the increments are buffered here,
@@ -34,17 +41,27 @@ export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger, 
   let buffer = new Map<string, number>() // `${postId} ${slot}` -> views
   let lastPrune = 0
   let flushing: Promise<void> = Promise.resolve()
+  const add = (key: string, count: number) => buffer.set(key, (buffer.get(key) ?? 0) + count)
+  const pendingCount = () => [...buffer.values()].reduce((a, b) => a + b, 0)
 
   async function writeOut(batch: Map<string, number>): Promise<void> {
+    let unreachable = false
     for (const [key, count] of batch) {
+      // With the database gone, the rest are kept without trying (each try could wait for a connection).
+      if (unreachable) {
+        add(key, count)
+        continue
+      }
       const [postId = '', slot = ''] = key.split(' ')
       try {
         await repo.addViews(db, postId, slot, count)
       } catch (err) {
-        log.error({ err, postId }, 'view counts not written; kept for the next flush')
-        buffer.set(key, (buffer.get(key) ?? 0) + count)
+        unreachable = databaseTrouble(err) === 'unreachable'
+        add(key, count)
+        if (!unreachable) log.error({ err, postId, slot, count }, 'view counts not written; kept for the next flush')
       }
     }
+    if (unreachable) log.error({ pending: pendingCount() }, 'view counts not written: the database is unreachable; kept for the next flush')
     const now = clock()
     if (now.getTime() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = now.getTime()
@@ -85,6 +102,17 @@ export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger, 
       flushing = flushing.then(run, run)
       return flushing
     },
-    pending: () => [...buffer.values()].reduce((a, b) => a + b, 0),
+    pending: pendingCount,
+    takeUnwritten() {
+      const taken = [...buffer].map(([key, count]) => {
+        const [postId = '', slot = ''] = key.split(' ')
+        return { postId, slot, count }
+      })
+      buffer = new Map()
+      return taken
+    },
+    restore(views) {
+      for (const { postId, slot, count } of views) add(`${postId} ${slot}`, count)
+    },
   }
 }

@@ -9,11 +9,12 @@ export async function healthRoutes(app: App): Promise<void> {
     async (request, reply) => {
       try {
         await sql`select 1`.execute(app.ctx.db)
-        return { status: 'ok' as const, database: 'ok' as const }
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable')
         return reply.status(503).send({ status: 'error', database: 'unreachable' })
       }
+      if (await app.writeHealth.failing()) return reply.status(503).send({ status: 'error', database: 'not-writable' })
+      return { status: 'ok' as const, database: 'ok' as const }
     },
   )
 }

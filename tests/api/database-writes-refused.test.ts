@@ -1,0 +1,86 @@
+import fs from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '#server/app.ts'
+import type { App } from '#server/context.ts'
+import { unwrittenViewsDir } from '#server/features/engagement/views.unwritten.ts'
+import { WRITE_PROBE_MS } from '#server/features/health/write-health.ts'
+import { adminCookie, createPost } from './posts.fixtures.ts'
+import { manualClock } from '#test/support/manual-clock.ts'
+import { UNAVAILABLE_MESSAGES } from '#server/http/unavailable.ts'
+import { refuseWrites } from '#test/support/refuse-writes.ts'
+import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+
+describe('a database that refuses writes (disk full, read-only)', () => {
+  const clock = manualClock()
+  let t: TestApp
+  let admin: string
+  let postId: string
+  let restarted: App | null = null
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock })
+    admin = await adminCookie(t)
+    postId = (await createPost(t, admin, { title: 'Still readable', content: 'Body', status: 'published' })).id
+  })
+  afterAll(async () => {
+    await refuseWrites(t, false)
+    await restarted?.close()
+    await t.close()
+  })
+
+  const health = () => t.request({ method: 'GET', url: '/healthz' })
+
+  it('answers writes 503 with a clear message, keeps reads working, and /healthz says so until writes work again', async () => {
+    expect((await health()).json()).toEqual({ status: 'ok', database: 'ok' })
+    await refuseWrites(t, true)
+
+    const write = await t.request({ method: 'POST', url: '/api/categories', cookie: admin, payload: { name: 'Travel', slug: 'travel', color: '#3b82f6' } })
+    expect(write.statusCode).toBe(503)
+    expect(write.headers['retry-after']).toBe('5')
+    expect(write.json()).toEqual({ error: UNAVAILABLE_MESSAGES['not-writable'] })
+    expect((await t.request({ method: 'GET', url: `/api/posts/${postId}` })).statusCode).toBe(200)
+
+    const down = await health()
+    expect(down.statusCode).toBe(503)
+    expect(down.json()).toEqual({ status: 'error', database: 'not-writable' })
+
+    await refuseWrites(t, false)
+    clock.tick(WRITE_PROBE_MS)
+    const up = await health()
+    expect(up.statusCode).toBe(200)
+    expect(up.json()).toEqual({ status: 'ok', database: 'ok' })
+  })
+
+  it('reports refused writes on /healthz from the write probe alone', async () => {
+    clock.tick(WRITE_PROBE_MS)
+    await refuseWrites(t, true)
+    try {
+      expect((await health()).json()).toEqual({ status: 'error', database: 'not-writable' })
+    } finally {
+      await refuseWrites(t, false)
+    }
+    clock.tick(WRITE_PROBE_MS)
+    expect((await health()).statusCode).toBe(200)
+  })
+
+  it('keeps view counts the database refused: saved to DATA_DIR at shutdown and written after the next start', async () => {
+    for (let i = 0; i < 3; i++) expect((await t.request({ method: 'POST', url: `/api/posts/${postId}/view` })).statusCode).toBe(204)
+    await refuseWrites(t, true)
+    await t.app.flushViews()
+    expect(t.app.pendingViews()).toBe(3)
+
+    await t.app.close() // SIGTERM's path: the last flush fails too
+    const saved = fs.readdirSync(unwrittenViewsDir(t.dataDir))
+    expect(saved).toHaveLength(1)
+    await refuseWrites(t, false)
+
+    // The next start, on the same database and DATA_DIR.
+    const { db, engine } = t.app.ctx
+    restarted = await buildApp({ database: { db, engine, close: async () => {} }, env: t.app.ctx.env, clock })
+    await restarted.ready()
+    expect(fs.readdirSync(unwrittenViewsDir(t.dataDir))).toEqual([])
+    await restarted.flushViews()
+    const post = await db.selectFrom('posts').select('views').where('id', '=', postId).executeTakeFirstOrThrow()
+    expect(Number(post.views)).toBe(3)
+  })
+})
