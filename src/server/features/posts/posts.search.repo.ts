@@ -35,6 +35,16 @@ type TierStatements = { rows: (page: Page) => RawBuilder<{ id: string }>; count:
  */
 export async function searchPosts(db: Db, q: SearchQuery, page: Page): Promise<{ hits: SearchHit[]; total: number }> {
   if (!q.words.length) return { hits: [], total: 0 }
+  if (!isPostgres(db)) return search(db, q, page)
+  // PostgreSQL thinks a word found in every post is cheapest to test row by row, which unpacks every stored
+  // document (0.3 s at 20,000 posts); the GIN index's own list of posts answers the same count in ~10 ms.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx)
+    return search(trx, q, page)
+  })
+}
+
+async function search(db: Db, q: SearchQuery, page: Page): Promise<{ hits: SearchHit[]; total: number }> {
   const statements = isPostgres(db) ? postgresSearchStatements : sqliteSearchStatements
   const tier = (name: Tier) => statements(q, name)
   const all = tier('all')
