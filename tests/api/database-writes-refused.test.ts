@@ -64,7 +64,8 @@ describe('a database that refuses writes (disk full, read-only)', () => {
   })
 
   it('keeps view counts the database refused: saved to DATA_DIR at shutdown and written after the next start', async () => {
-    for (let i = 0; i < 3; i++) expect((await t.request({ method: 'POST', url: `/api/posts/${postId}/view` })).statusCode).toBe(204)
+    // Three readers (one network, three browsers): each view counts.
+    for (let i = 0; i < 3; i++) expect((await t.request({ method: 'POST', url: `/api/posts/${postId}/view`, headers: { 'user-agent': `Mozilla/5.0 Reader ${i}` } })).statusCode).toBe(204)
     await refuseWrites(t, true)
     await t.app.flushViews()
     expect(t.app.pendingViews()).toBe(3)
