@@ -159,6 +159,13 @@ for (const connections of [10, 50]) {
   }
 }
 
+// Issue 13: cheap requests must not empty the cache. Post page at 10 connections while one client toggles a like
+// as fast as it can (one address, one visitor cookie: like, unlike, like…).
+const quietPost = rows.find((r) => r.target === 'post /blog/{slug}' && r.connections === 10)
+const toggler = run({ requests: [{ method: 'POST', path: `/api/posts/${posts[70].id}/like`, headers: { origin: ORIGIN, cookie: 'vid=bench' } }] }, 1, DURATION)
+const busyPost = await run({ requests: [{ path: postPath }] }, 10, DURATION)
+const toggled = await toggler
+
 const pad = (s, n) => String(s).padEnd(n)
 const padL = (s, n) => String(s).padStart(n)
 console.log(`\n${pad('target', 28)}${padL('conns', 6)}${padL('req/s', 9)}${padL('p50 ms', 8)}${padL('p99 ms', 8)}${padL('errors', 8)}${padL('vs static', 11)}`)
@@ -167,6 +174,7 @@ for (const row of rows) {
   const ratio = row.page && staticRps ? (row.rps / staticRps).toFixed(2) : ''
   console.log(`${pad(row.target, 28)}${padL(row.connections, 6)}${padL(row.rps, 9)}${padL(row.p50, 8)}${padL(row.p99, 8)}${padL(row.errors, 8)}${padL(ratio, 11)}`)
 }
+console.log(`\npost page while one client toggles a like (${Math.round(toggled.requests.average)} toggles/s): ${Math.round(busyPost.requests.average)} req/s, ${(busyPost.requests.average / quietPost.rps).toFixed(2)} of its quiet throughput`)
 console.log(`\npeak RSS of the server: ${(peakRssKb / 1024).toFixed(1)} MB`)
 console.log(`home page loads: JS ${(await gzipBytes(homeAssets.js) / 1024).toFixed(1)} KB gzip, CSS ${(await gzipBytes(homeAssets.css) / 1024).toFixed(1)} KB gzip`)
 console.log(`post page loads: JS ${(await gzipBytes(postAssets.js) / 1024).toFixed(1)} KB gzip, CSS ${(await gzipBytes(postAssets.css) / 1024).toFixed(1)} KB gzip`)
