@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
 import { PostCardSchema } from '#shared/schemas/post.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { manualClock } from '#test/support/manual-clock.ts'
@@ -51,6 +52,22 @@ describe('full-text search', () => {
 
   it('breaks ties by date, newest first', async () => {
     expect(await titles('identical')).toEqual(['Newer twin', 'Older twin'])
+  })
+
+  it('orders by publication date, not by the order posts were written (imports arrive in any order)', async () => {
+    const author = (await t.app.ctx.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id
+    const row = (title: string, at: string) => ({
+      id: crypto.randomUUID(), title, slug: title.toLowerCase().replace(/ /g, '-'), content: 'an imported zebrafinch story', excerpt: title,
+      category_id: null, author_id: author, status: 'published', tags: '[]', reading_time: 1, views: 0,
+      published_at: at, featured: 0, featured_at: null, created_at: at, updated_at: at,
+    })
+    // Written in no particular order, as an export listing might give them; two within one second.
+    await insertPostsWithState(t.app.ctx.db, [
+      row('Import C', '2025-03-01T00:00:00.100Z'), row('Import A', '2024-01-01T00:00:00.000Z'),
+      row('Import D', '2025-03-01T00:00:00.900Z'), row('Import B', '2024-06-01T00:00:00.000Z'),
+    ])
+    expect(await titles('zebrafinch')).toEqual(['Import D', 'Import C', 'Import B', 'Import A'])
+    expect(await titles('zebrafinch', '&sort=oldest')).toEqual(['Import A', 'Import B', 'Import C', 'Import D'])
   })
 
   it('searches tags and body text without markdown or link targets', async () => {

@@ -63,10 +63,10 @@ export async function down(db: Kysely<any>): Promise<void> {
 
 /** Frozen copy of the app's search-order-key.ts at the time of this migration. */
 function orderKey(at: string | null, postId: string): number {
-  const seconds = Math.floor((Date.parse(at ?? '') || 0) / 1000)
+  const ms = Date.parse(at ?? '') || 0
   let hash = 0
   for (let i = 0; i < postId.length; i++) hash = (hash * 31 + postId.charCodeAt(i)) >>> 0
-  return seconds * 2 ** 20 + (hash % 2 ** 20)
+  return ms * 2 ** 10 + (hash % 2 ** 10)
 }
 
 async function renumberByTime(db: Kysely<any>): Promise<void> {
