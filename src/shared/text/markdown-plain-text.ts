@@ -21,18 +21,27 @@ let searchable = false
 
 const SENTENCE_END = /[.!?…:;]["'”’)\]]*$/
 
-/** `a` and `b` as two sentences: a full stop after `a` unless it already ends one. */
-function sentences(a: string, b: string): string {
-  if (!a) return b
-  if (!b) return a
-  return SENTENCE_END.test(a) ? `${a} ${b}` : `${a}. ${b}`
+/**
+ * The non-empty parts as sentences: a full stop between two unless the first already ends one (`between`: the
+ * joint used instead of a full stop). Joined once at the end, so a long post is never copied part by part.
+ */
+function sentences(parts: string[], between = '. '): string {
+  const out: string[] = []
+  let last = ''
+  for (const part of parts) {
+    if (!part) continue
+    if (last) out.push(SENTENCE_END.test(last) ? ' ' : between)
+    out.push(part)
+    last = part
+  }
+  return out.join('')
 }
 
 // A dropped image or URL leaves its spaces behind: none stays before the punctuation that followed it.
 const collapse = (text: string) => text.replace(/\s+/g, ' ').replace(/ ([.,;:!?])/g, '$1').trim()
 
 function blocks(tokens: Token[]): string {
-  return tokens.map(block).reduce(sentences, '')
+  return sentences(tokens.map(block))
 }
 
 function block(token: Token): string {
@@ -62,10 +71,10 @@ function block(token: Token): string {
 
 /** Items read as a series ("fast, small, typed") unless they are sentences of their own. */
 function list(token: Tokens.List): string {
-  return token.items
-    .map((item) => blocks(item.tokens))
-    .filter(Boolean)
-    .reduce((a, b) => (!a ? b : SENTENCE_END.test(a) ? `${a} ${b}` : `${a}, ${b}`), '')
+  return sentences(
+    token.items.map((item) => blocks(item.tokens)),
+    ', ',
+  )
 }
 
 function inline(tokens: Token[] | undefined): string {

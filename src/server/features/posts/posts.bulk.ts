@@ -1,10 +1,12 @@
 import type { Db } from '../../db/client.ts'
 import type { NewPostRow } from '../../db/schema.ts'
-import { counterKeys, recount, writeSearchDocuments } from './posts.index.repo.ts'
+import { counterKeys, recount, writeSearchDocuments, type ListingState } from './posts.index.repo.ts'
+import { searchOrderKey } from './search-order-key.ts'
 import { derivedColumns, type DerivedColumns } from './posts.service.ts'
 import { listingStateOf, searchDocumentOf } from './posts.write.ts'
 
 const CHUNK = 200
+const TAG_ROWS = 2000
 
 /** Columns of a post not rendered yet: a reader asking for it renders it on demand, rederiveStalePosts stores it. */
 const NOT_RENDERED: DerivedColumns = { content_html: '', headings: '[]', render_version: 0 }
@@ -30,16 +32,42 @@ export async function insertPostsWithState(db: Db, rows: NewPostRow[], opts: Bul
     return rendered.get(key)!
   }
   const touched = opts.countersToRecount ?? new Set<string>()
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = await Promise.all(
-      rows.slice(i, i + CHUNK).map(async (row) => ({ ...row, category_id: row.category_id ?? null, published_at: row.published_at ?? null, ...(await derive(row)) })),
-    )
-    await db.insertInto('posts').values(chunk).execute()
-    const states = chunk.map(listingStateOf)
-    const tagRows = states.flatMap((s) => s.tags.map((t) => ({ tag_key: t.key, post_id: s.id, tag: t.tag, status: s.status, published_at: s.published_at })))
-    if (tagRows.length) await db.insertInto('post_tags').values(tagRows).execute()
-    await writeSearchDocuments(db, chunk.map(searchDocumentOf))
-    for (const state of states) for (const key of counterKeys(state)) touched.add(key)
+  // In the order of their search rows: SQLite's full-text index flushes its pending terms whenever a row number goes down.
+  const keyed = rows.map((row) => ({ row, key: searchOrderKey(row.published_at ?? row.created_at, row.id) })).sort((a, b) => a.key - b.key)
+  const ordered = keyed.map((k) => k.row)
+  // Each chunk's search text is extracted while the previous chunk is written: on PostgreSQL the server indexes
+  // one chunk while this process prepares the next, yielding after each post so the driver can send the next
+  // statement. The write in flight is awaited before the next one starts.
+  let writing: Promise<void> = Promise.resolve()
+  try {
+    for (let i = 0; i < ordered.length; i += CHUNK) {
+      const chunk = await Promise.all(
+        ordered.slice(i, i + CHUNK).map(async (row) => ({ ...row, category_id: row.category_id ?? null, published_at: row.published_at ?? null, ...(await derive(row)) })),
+      )
+      const states = chunk.map(listingStateOf)
+      const docs: Array<ReturnType<typeof searchDocumentOf>> = []
+      for (const row of chunk) {
+        docs.push(searchDocumentOf(row))
+        await new Promise(setImmediate)
+      }
+      for (const state of states) for (const key of counterKeys(state)) touched.add(key)
+      await writing
+      writing = writeChunk(db, chunk, states, docs)
+      // Awaited on the next round or below; until then its failure must not count as unhandled.
+      writing.catch(() => {})
+    }
+  } finally {
+    // Never leave a write running behind the caller's back (a failed chunk rolls the transaction back).
+    await writing.catch(() => {})
   }
+  await writing
   if (!opts.countersToRecount) await recount(db, [...touched])
+}
+
+async function writeChunk(db: Db, chunk: NewPostRow[], states: ListingState[], docs: Array<ReturnType<typeof searchDocumentOf>>): Promise<void> {
+  await db.insertInto('posts').values(chunk).execute()
+  const tagRows = states.flatMap((s) => s.tags.map((t) => ({ tag_key: t.key, post_id: s.id, tag: t.tag, status: s.status, published_at: s.published_at })))
+  // A post may carry up to 100 tags: kept well under PostgreSQL's 65,535 parameters a statement (5 a row).
+  for (let i = 0; i < tagRows.length; i += TAG_ROWS) await db.insertInto('post_tags').values(tagRows.slice(i, i + TAG_ROWS)).execute()
+  await writeSearchDocuments(db, docs)
 }

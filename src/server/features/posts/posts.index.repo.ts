@@ -35,17 +35,30 @@ export type SearchDocument = { post_id: string; status: string; published_at: st
 
 /**
  * On SQLite each search row is numbered by the post's time (search-order-key.ts); a number already taken by another
- * post (same second, same hash) moves up to the next free one.
+ * post (same millisecond, same hash) moves up to the next free one. The wanted numbers' owners are read in one query;
+ * only a collision looks further, one number at a time.
  */
 async function freeOrderKeys(db: Trx, wanted: Array<{ postId: string; key: number }>): Promise<number[]> {
+  // The post each number belongs to here: null when it was looked up and is free.
+  const owners = new Map<number, string | null>()
+  const lookUp = async (ids: number[]) => {
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500)
+      for (const id of chunk) owners.set(id, null)
+      const rows = await db.selectFrom('post_search').select(['id', 'post_id']).where('id', 'in', chunk).execute()
+      for (const row of rows) owners.set(Number(row.id), row.post_id)
+    }
+  }
+  await lookUp([...new Set(wanted.map((w) => w.key))])
   const used = new Set<number>()
   const keys: number[] = []
   for (const { postId, key } of wanted) {
     let k = key
     for (;;) {
       if (!used.has(k)) {
-        const owner = await db.selectFrom('post_search').select('post_id').where('id', '=', k).executeTakeFirst()
-        if (!owner || owner.post_id === postId) break
+        if (!owners.has(k)) await lookUp([k])
+        const owner = owners.get(k)
+        if (!owner || owner === postId) break
       }
       k++
     }
@@ -78,7 +91,9 @@ export async function writeSearchDocuments(db: Trx, docs: Array<SearchDocument &
   }
   const keys = await freeOrderKeys(db, docs.map((d) => ({ postId: d.post_id, key: searchOrderKey(d.orderAt, d.post_id) })))
   await db.deleteFrom('post_search').where('post_id', 'in', rows.map((r) => r.post_id)).execute()
-  await db.insertInto('post_search').values(rows.map((row, i) => ({ ...row, id: keys[i]! }))).execute()
+  // In ascending order: the full-text index flushes its pending terms whenever a row number goes down.
+  const numbered = rows.map((row, i) => ({ ...row, id: keys[i]! })).sort((a, b) => a.id - b.id)
+  await db.insertInto('post_search').values(numbered).execute()
 }
 
 export async function deleteListingRows(db: Trx, postId: string): Promise<void> {
