@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import type { NewPostRow } from '../../db/schema.ts'
-import { counterKeys, recount, writeSearchDocuments, type ListingState } from './posts.index.repo.ts'
+import { counterKeys, isPostgres, recount, writeSearchDocuments, type ListingState } from './posts.index.repo.ts'
 import { searchOrderKey } from './search-order-key.ts'
 import { derivedColumns, type DerivedColumns } from './posts.service.ts'
 import { listingStateOf, searchDocumentOf } from './posts.write.ts'
@@ -36,8 +36,9 @@ export async function insertPostsWithState(db: Db, rows: NewPostRow[], opts: Bul
   const keyed = rows.map((row) => ({ row, key: searchOrderKey(row.published_at ?? row.created_at, row.id) })).sort((a, b) => a.key - b.key)
   const ordered = keyed.map((k) => k.row)
   // Each chunk's search text is extracted while the previous chunk is written: on PostgreSQL the server indexes
-  // one chunk while this process prepares the next, yielding after each post so the driver can send the next
-  // statement. The write in flight is awaited before the next one starts.
+  // one chunk while this process prepares the next, yielding every few posts so the driver can send the next
+  // statement (SQLite's driver is synchronous: nothing to yield to). The write in flight is awaited before the next.
+  const yieldEvery = isPostgres(db) ? 10 : 0
   let writing: Promise<void> = Promise.resolve()
   try {
     for (let i = 0; i < ordered.length; i += CHUNK) {
@@ -48,7 +49,7 @@ export async function insertPostsWithState(db: Db, rows: NewPostRow[], opts: Bul
       const docs: Array<ReturnType<typeof searchDocumentOf>> = []
       for (const row of chunk) {
         docs.push(searchDocumentOf(row))
-        await new Promise(setImmediate)
+        if (yieldEvery && docs.length % yieldEvery === 0) await new Promise(setImmediate)
       }
       for (const state of states) for (const key of counterKeys(state)) touched.add(key)
       await writing

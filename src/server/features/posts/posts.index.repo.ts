@@ -14,7 +14,7 @@ export type ListingState = {
   tags: Array<{ key: string; tag: string }>
 }
 
-const isPostgres = (db: Trx) => db.getExecutor().adapter instanceof PostgresAdapter
+export const isPostgres = (db: Trx) => db.getExecutor().adapter instanceof PostgresAdapter
 
 /** The counters a post in this state counts towards. */
 export function counterKeys(state: ListingState | undefined): string[] {
