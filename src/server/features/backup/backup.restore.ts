@@ -12,6 +12,7 @@ import { DATA_KINDS, FORMAT_NAME, FORMAT_VERSION, MANIFEST_PATH, MEDIA_DIR, Mani
 const POST_BATCH = 500
 const ROW_BATCH = 1000
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024
+const IMAGE_BATCH_BYTES = 4 * 1024 * 1024
 
 export const isBackup = (source: Source) => source.has(MANIFEST_PATH)
 
@@ -69,6 +70,14 @@ export async function restoreBackup(run: ImportRun, source: Source): Promise<voi
   }
 
   const tickImages = ticker(run, 'images', count('images'), 50)
+  // Written a few at a time (one round trip per few megabytes), never more than one batch's bytes held at once.
+  let pending: repo.OriginalImage[] = []
+  let pendingBytes = 0
+  const writeImages = async () => {
+    run.report.created('images', await repo.insertOriginalImages(run.db, pending))
+    pending = []
+    pendingBytes = 0
+  }
   for await (const batch of batches(recordsOf(source, 'images'), 100)) {
     const present = await repo.existingImageNames(run.db, batch.map((i) => i.fileName))
     for (const image of batch) {
@@ -84,19 +93,12 @@ export async function restoreBackup(run: ImportRun, source: Source): Promise<voi
         run.report.skip('images', image.fileName, 'not a picture of the type its name says')
         continue
       }
-      const inserted = await repo.insertOriginalImage(run.db, {
-        file_name: image.fileName,
-        mime: image.mime,
-        bytes,
-        width: image.width,
-        height: image.height,
-        created_at: image.createdAt,
-        alt_text: image.altText,
-        original_name: image.originalName,
-      })
-      if (inserted) run.report.created('images')
+      pending.push({ file_name: image.fileName, mime: image.mime, bytes, width: image.width, height: image.height, created_at: image.createdAt, alt_text: image.altText, original_name: image.originalName })
+      pendingBytes += bytes.length
+      if (pendingBytes >= IMAGE_BATCH_BYTES || pending.length >= 50) await writeImages()
     }
   }
+  await writeImages()
 
   const imported = new Set<string>()
   const seen = { slugs: new Set<string>(), ids: new Set<string>() }

@@ -114,17 +114,18 @@ export async function existingImageNames(db: Trx, names: string[]): Promise<Set<
   return new Set(rows.map((r) => r.file_name))
 }
 
-/** An uploaded original as it was stored; variants (when there are any) are made again from it. */
-export async function insertOriginalImage(
-  db: Trx,
-  row: { file_name: string; mime: string; bytes: Buffer; width: number | null; height: number | null; created_at: string; alt_text: string; original_name: string | null },
-): Promise<boolean> {
-  const result = await db
+export type OriginalImage = { file_name: string; mime: string; bytes: Buffer; width: number | null; height: number | null; created_at: string; alt_text: string; original_name: string | null }
+
+/** Uploaded originals as they were stored (variants, when there are any, are made again from them): how many were new. */
+export async function insertOriginalImages(db: Trx, rows: OriginalImage[]): Promise<number> {
+  if (!rows.length) return 0
+  const inserted = await db
     .insertInto('images')
-    .values({ id: crypto.randomUUID(), ...row, size: row.bytes.length })
+    .values(rows.map((row) => ({ id: crypto.randomUUID(), ...row, size: row.bytes.length })))
     .onConflict((oc) => oc.column('file_name').doNothing())
-    .executeTakeFirst()
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    .returning('file_name')
+    .execute()
+  return inserted.length
 }
 
 export async function imageCreatedAt(db: Trx, fileName: string): Promise<string | undefined> {
