@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Heart } from 'lucide-react'
+import { Heart } from '../../components/ui/icons.tsx'
 import type { LikeToggle } from '#shared/schemas/engagement.ts'
 import { plural } from '#shared/text/format.ts'
 import { Button } from '../../components/ui/button.tsx'

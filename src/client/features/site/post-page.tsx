@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { Calendar, Clock, User } from 'lucide-react'
+import { Calendar, Clock, User } from '../../components/ui/icons.tsx'
 import { ARTICLE_SIZES } from '#shared/images/variants.ts'
 import { paths } from '#shared/paths.ts'
 import type { PostDetail } from '#shared/schemas/post.ts'
