@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
+import { useQuery } from '../../lib/page-query.ts'
 import { MessageCircle } from '../../components/ui/icons.tsx'
 import { useId, useState, type FormEvent } from 'react'
 import type { PublicComment } from '#shared/schemas/engagement.ts'

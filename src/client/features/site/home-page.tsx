@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery } from '../../lib/page-query.ts'
 import { ArrowRight } from '../../components/ui/icons.tsx'
 import { paths, SITE_DESCRIPTION, SITE_TAGLINE } from '#shared/paths.ts'
 import { PostCard, PostCardSkeleton } from '../../components/site/post-card.tsx'

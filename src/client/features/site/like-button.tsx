@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '../../lib/page-query.ts'
 import { Heart } from '../../components/ui/icons.tsx'
 import type { LikeToggle } from '#shared/schemas/engagement.ts'
 import { plural } from '#shared/text/format.ts'
