@@ -1,4 +1,4 @@
-import { useQuery as useQueryInBrowser, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query'
+import { hashKey, useQuery as useQueryInBrowser, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query'
 
 type PageQueryOptions = { queryKey: QueryKey; enabled?: unknown }
 
@@ -13,7 +13,8 @@ const never = () => NEVER
  * to what `useQuery` itself answers.
  */
 export function useQueryOnServer(options: PageQueryOptions): UseQueryResult<unknown, Error> {
-  const state = useQueryClient().getQueryState(options.queryKey)
+  // The query's own hash (no query here sets queryKeyHashFn): getQueryState would first default every option.
+  const state = useQueryClient().getQueryCache().get(hashKey(options.queryKey))?.state
   const success = state?.status === 'success'
   const fetching = !success && options.enabled !== false
   return {
