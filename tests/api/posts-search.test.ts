@@ -134,6 +134,30 @@ describe('full-text search', () => {
     expect((await search('quokka', '&limit=100', true)).total).toBe(8)
   })
 
+  it('keeps the title ranking in step with edits, status changes and deletes', async () => {
+    clock.tick(MINUTE)
+    const titled = await createPost(t, cookie, { title: 'Wombat facts', content: 'Plain text.', status: 'published' })
+    clock.tick(MINUTE)
+    await createPost(t, cookie, { title: 'Later notes', content: 'A wombat appears.', status: 'published' })
+    expect(await titles('wombat')).toEqual(['Wombat facts', 'Later notes'])
+    const update = async (body: Record<string, unknown>) => {
+      const res = await t.request({ method: 'PUT', url: `/api/posts/${titled.id}`, cookie, payload: body })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    await update({ title: 'Marsupial facts', content: 'About the wombat.' })
+    expect(await titles('wombat')).toEqual(['Later notes', 'Marsupial facts'])
+    expect(await titles('marsup')).toEqual(['Marsupial facts'])
+    await update({ title: 'Wombat facts again' })
+    expect(await titles('wombat')).toEqual(['Wombat facts again', 'Later notes'])
+    await update({ status: 'draft' })
+    expect(await titles('wombat')).toEqual(['Later notes'])
+    expect(await titles('wombat', '', true)).toEqual(['Wombat facts again', 'Later notes'])
+    expect(await titles('wombat', '&status=draft', true)).toEqual(['Wombat facts again'])
+    expect((await t.request({ method: 'DELETE', url: `/api/posts/${titled.id}`, cookie })).statusCode).toBe(204)
+    expect(await search('wombat', '', true)).toMatchObject({ total: 1 })
+    expect(await titles('wombat', '', true)).toEqual(['Later notes'])
+  })
+
   it('answers 200 with a sensible result for very long or odd searches', async () => {
     const long = `fastify ${'x'.repeat(490)}`
     expect((await search(long)).cards).toEqual([])

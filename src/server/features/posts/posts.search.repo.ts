@@ -76,7 +76,7 @@ async function snippetsFor(db: Db, words: string[], ids: string[]): Promise<Map<
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// SQLite: FTS5 over post_search, with prefix indexes and the status as a column.
+// SQLite: FTS5 over post_search (whole posts, and titles alone), with prefix indexes and the status as a column.
 
 const CONTENT_COLUMNS = '{title excerpt body tags}'
 const STATUS_WORDS = ['published', 'draft', 'scheduled']
@@ -100,16 +100,18 @@ function fts5Match(q: SearchQuery, tier: Tier): string {
 /**
  * The statements of one tier of a search on SQLite (exported for the query-plan test). The index's rows are
  * numbered by time (search-order-key.ts), so "newest first" is the index's own order, read from the end, and a
- * page stops as soon as it is full; only `popular` sorts its matches.
+ * page stops as soon as it is full; only `popular` sorts its matches. The title tier reads the title-only index,
+ * whose lists hold titles only.
  */
 export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatements {
+  const index = sql.raw(tier === 'title' ? 'post_title_fts' : 'post_search_fts')
   const match = fts5Match(q, tier)
   const joins: RawBuilder<unknown>[] = [sql`join post_search s on s.id = f.rowid`]
   if (q.categoryId !== undefined || q.sort === 'popular') joins.push(sql`join posts p on p.id = s.post_id`)
-  const conditions: RawBuilder<unknown>[] = [sql`f.post_search_fts match ${match}`]
+  const conditions: RawBuilder<unknown>[] = [sql`f.${index} match ${match}`]
   if (q.categoryId !== undefined) conditions.push(sql`p.category_id = ${q.categoryId}`)
   if (q.tagKey !== undefined) conditions.push(sql`exists (select 1 from post_tags t where t.post_id = s.post_id and t.tag_key = ${q.tagKey})`)
-  const from = sql`post_search_fts f ${sql.join(joins, sql` `)}`
+  const from = sql`${index} f ${sql.join(joins, sql` `)}`
   const where = sql.join(conditions, sql` and `)
   const filtered = conditions.length > 1
   const ordering =
@@ -118,7 +120,7 @@ export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatemen
     // Unfiltered, the index alone knows the count.
     count: filtered
       ? sql<{ n: number }>`select count(*) as n from ${from} where ${where}`
-      : sql<{ n: number }>`select count(*) as n from post_search_fts f where ${where}`,
+      : sql<{ n: number }>`select count(*) as n from ${index} f where ${where}`,
     rows: (page) => sql<{ id: string }>`select s.post_id as id from ${from} where ${where} order by ${ordering} limit ${page.limit} offset ${page.offset}`,
   }
 }
