@@ -9,6 +9,7 @@ import * as revisionsAutosavesPreviews404s from './migrations/20261123T0400-revi
 import * as sessionDetailsTwoFactor from './migrations/20261123T0500-session-details-two-factor.ts'
 import * as searchTiersAndPrefixes from './migrations/20261123T0600-search-tiers-and-prefixes.ts'
 import * as recentViews from './migrations/20261123T0701-recent-views.ts'
+import * as searchTitleIndex from './migrations/20261125T1100-search-title-index.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0500-session-details-two-factor': sessionDetailsTwoFactor,
   '20261123T0600-search-tiers-and-prefixes': searchTiersAndPrefixes,
   '20261123T0701-recent-views': recentViews,
+  '20261125T1100-search-title-index': searchTitleIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
