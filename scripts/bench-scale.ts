@@ -1,4 +1,4 @@
-// npm run bench:scale [-- --posts 100000]: uncached cost at 2,000 posts and at N (20,000 by default), on SQLite,
+// npm run bench:scale [-- --posts 100000] [-- --only search]: uncached cost at 2,000 posts and at N (20,000 by default), on SQLite,
 // or on PostgreSQL when DATABASE_URL names a server (a fresh database is created and dropped there). Each page is
 // read at most once, so nothing comes from the response cache. Needs the production build (`npm run build`).
 import autocannon from 'autocannon'
@@ -18,6 +18,9 @@ const flag = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined
 }
 const N = Number(flag('posts') ?? 20_000)
+/** `--only search`: the search rows alone (search API, search pages, one search), for work on search. */
+const ONLY = flag('only')
+const wanted = (part: string) => !ONLY || ONLY === part
 const SIZES = [...new Set([2_000, N])]
 const CONNECTIONS = 10
 const SERVER_URL = process.env.DATABASE_URL || ''
@@ -89,7 +92,9 @@ async function prepare(size: number) {
   }
 }
 
-async function startServer(env: Record<string, string>): Promise<{ base: string; proc: ChildProcess; coldStartMs: number; peakRssMb: () => number }> {
+type Server = { base: string; proc: ChildProcess; coldStartMs: number; peakRssMb: () => number; cpuMs: () => number }
+
+async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const started = performance.now()
@@ -111,7 +116,12 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
     const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))
     return hwm ? Number(hwm[1]) / 1024 : 0
   }
-  return { base, proc, coldStartMs, peakRssMb }
+  // utime + stime of the server process, in clock ticks of 10 ms.
+  const cpuMs = () => {
+    const fields = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  }
+  return { base, proc, coldStartMs, peakRssMb, cpuMs }
 }
 
 /** Drives each URL once over 10 connections. */
@@ -157,25 +167,30 @@ async function measure(size: number) {
   console.log(`  seeded in ${fmt(blog.seedSeconds, 1)} s; starting the server`)
   const server = await startServer(blog.env)
   const row: Row = { 'seed (s)': fmt(blog.seedSeconds, 1), 'cold start (ms)': fmt(server.coldStartMs) }
+  const errors: number[] = []
   try {
     const slugs = shuffle(blog.slugs, 7)
+    const pages = Math.ceil(size / 9)
     const warm = slugs.slice(0, 200)
     for (const slug of warm) await timed(`${server.base}/blog/${slug}`)
 
-    const posts = slugs.slice(200, 200 + Math.min(3000, slugs.length - 200)).map((s) => `/blog/${s}`)
-    const p = await load(server.base, posts)
-    row['post pages (req/s)'] = fmt(p.rps)
-    row['post pages p99 (ms)'] = fmt(p.p99)
+    if (wanted('pages')) {
+      const posts = slugs.slice(200, 200 + Math.min(3000, slugs.length - 200)).map((s) => `/blog/${s}`)
+      const p = await load(server.base, posts)
+      row['post pages (req/s)'] = fmt(p.rps)
+      row['post pages p99 (ms)'] = fmt(p.p99)
+      errors.push(p.errors)
 
-    const pages = Math.ceil(size / 9)
-    const lists: string[] = []
-    for (let page = 2; page <= pages && lists.length < 3000; page++) {
-      for (const sort of ['latest', 'oldest', 'popular']) lists.push(`/blog?sort=${sort}&page=${page}`)
-      for (const c of blog.categories) if (page <= Math.ceil(size / 9 / blog.categories.length)) lists.push(`/category/${c}?page=${page}`)
+      const lists: string[] = []
+      for (let page = 2; page <= pages && lists.length < 3000; page++) {
+        for (const sort of ['latest', 'oldest', 'popular']) lists.push(`/blog?sort=${sort}&page=${page}`)
+        for (const c of blog.categories) if (page <= Math.ceil(size / 9 / blog.categories.length)) lists.push(`/category/${c}?page=${page}`)
+      }
+      const l = await load(server.base, shuffle(lists, 3).slice(0, 3000))
+      row['list pages (req/s)'] = fmt(l.rps)
+      row['list pages p99 (ms)'] = fmt(l.p99)
+      errors.push(l.errors)
     }
-    const l = await load(server.base, shuffle(lists, 3).slice(0, 3000))
-    row['list pages (req/s)'] = fmt(l.rps)
-    row['list pages p99 (ms)'] = fmt(l.p99)
 
     // What readers type: one word or two, drawn from the words posts are about; each query asked once.
     let seed = 11
@@ -185,13 +200,17 @@ async function measure(size: number) {
     }
     const pairs = [...new Set(Array.from({ length: 8000 }, (_, i) => (i % 5 < 2 ? pick() : `${pick()} ${pick()}`)))]
     const apiSearches = pairs.slice(0, 3000).map((q) => `/api/posts?status=published&search=${encodeURIComponent(q)}&limit=9`)
+    const cpuBefore = server.cpuMs()
     const s = await load(server.base, apiSearches)
     row['search API (req/s)'] = fmt(s.rps)
     row['search API p99 (ms)'] = fmt(s.p99)
+    // The server's own CPU per search (less noisy than throughput on a shared machine; PostgreSQL's is not in it).
+    row['search API, server CPU per request (ms)'] = fmt((server.cpuMs() - cpuBefore) / apiSearches.length, 2)
 
     const pageSearches = pairs.slice(3000, 4500).map((q) => `/blog?q=${encodeURIComponent(q)}`)
     const sp = await load(server.base, pageSearches)
     row['search pages (req/s)'] = fmt(sp.rps)
+    errors.push(s.errors, sp.errors)
 
     const single: number[] = []
     for (const q of pairs.slice(5000, 5030)) single.push(await timed(`${server.base}/api/posts?search=${encodeURIComponent(q)}`))
@@ -199,29 +218,32 @@ async function measure(size: number) {
     row['one search, median (ms)'] = fmt(median(single), 1)
     row['one search, worst (ms)'] = fmt(Math.max(...single), 1)
 
-    const deep = [`/blog?page=${pages}`, `/blog?sort=oldest&page=${pages - 1}`, `/blog?sort=popular&page=${pages - 2}`]
-    row['deep list page, first read (ms)'] = fmt(Math.max(...(await Promise.all(deep.map((u) => timed(`${server.base}${u}`))))), 1)
-    row['page past the end (ms)'] = fmt(await timed(`${server.base}/blog?page=${pages + 1000}`), 1)
+    if (wanted('pages')) {
+      const deep = [`/blog?page=${pages}`, `/blog?sort=oldest&page=${pages - 1}`, `/blog?sort=popular&page=${pages - 2}`]
+      row['deep list page, first read (ms)'] = fmt(Math.max(...(await Promise.all(deep.map((u) => timed(`${server.base}${u}`))))), 1)
+      row['page past the end (ms)'] = fmt(await timed(`${server.base}/blog?page=${pages + 1000}`), 1)
 
-    const sitemapMs = await timed(`${server.base}/sitemap.xml`)
-    row['first sitemap (ms)'] = fmt(sitemapMs)
+      const sitemapMs = await timed(`${server.base}/sitemap.xml`)
+      row['first sitemap (ms)'] = fmt(sitemapMs)
 
-    // Cached throughput, then the same while view beacons arrive 10 times a second.
-    const cached = ['/', '/blog', `/blog/${warm[0]}`]
-    for (const u of cached) await timed(`${server.base}${u}`)
-    const cachedUrls = Array.from({ length: 40_000 }, (_, i) => cached[i % cached.length]!)
-    const quiet = await load(server.base, cachedUrls)
-    const ids = (await (await fetch(`${server.base}/api/posts?limit=20`)).json()) as Array<{ id: string }>
-    let beaconIndex = 0
-    const beacons = setInterval(() => {
-      const id = ids[beaconIndex++ % ids.length]!.id
-      fetch(`${server.base}/api/posts/${id}/view`, { method: 'POST', headers: { origin: server.base, 'user-agent': `Reader ${beaconIndex}` } }).catch(() => {})
-    }, 100)
-    const busy = await load(server.base, cachedUrls)
-    clearInterval(beacons)
-    row['cached pages (req/s)'] = fmt(quiet.rps)
-    row['cached with beacons (ratio)'] = fmt(busy.rps / quiet.rps, 2)
-    row['errors'] = String(p.errors + l.errors + s.errors + sp.errors + quiet.errors + busy.errors)
+      // Cached throughput, then the same while view beacons arrive 10 times a second.
+      const cached = ['/', '/blog', `/blog/${warm[0]}`]
+      for (const u of cached) await timed(`${server.base}${u}`)
+      const cachedUrls = Array.from({ length: 40_000 }, (_, i) => cached[i % cached.length]!)
+      const quiet = await load(server.base, cachedUrls)
+      const ids = (await (await fetch(`${server.base}/api/posts?limit=20`)).json()) as Array<{ id: string }>
+      let beaconIndex = 0
+      const beacons = setInterval(() => {
+        const id = ids[beaconIndex++ % ids.length]!.id
+        fetch(`${server.base}/api/posts/${id}/view`, { method: 'POST', headers: { origin: server.base, 'user-agent': `Reader ${beaconIndex}` } }).catch(() => {})
+      }, 100)
+      const busy = await load(server.base, cachedUrls)
+      clearInterval(beacons)
+      row['cached pages (req/s)'] = fmt(quiet.rps)
+      row['cached with beacons (ratio)'] = fmt(busy.rps / quiet.rps, 2)
+      errors.push(quiet.errors, busy.errors)
+    }
+    row['errors'] = String(errors.reduce((a, b) => a + b, 0))
     row['peak RSS (MB)'] = fmt(server.peakRssMb(), 1)
   } finally {
     server.proc.kill('SIGTERM')

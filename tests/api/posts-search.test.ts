@@ -109,6 +109,55 @@ describe('full-text search', () => {
     expect(await titles('react', '&sort=oldest')).toEqual(['Notes on servers', 'Building This Blog with Fastify and React'])
   })
 
+  it('pages across the title matches and the rest without a gap or a repeat, with the same total on every page', async () => {
+    for (const [i, inTitle] of [true, false, true, false, false, true, false].entries()) {
+      clock.tick(MINUTE)
+      const title = inTitle ? `Quokka notes ${i}` : `Notes ${i}`
+      await createPost(t, cookie, { title, content: inTitle ? 'Plain text.' : 'A quokka appears.', status: 'published' })
+    }
+    await createPost(t, cookie, { title: 'Quokka draft', content: 'quokka', status: 'draft' })
+    const all = await search('quokka', '&limit=100')
+    expect(all.total).toBe(7)
+    expect(all.cards.map((c) => c.title)).toEqual(['Quokka notes 5', 'Quokka notes 2', 'Quokka notes 0', 'Notes 6', 'Notes 4', 'Notes 3', 'Notes 1'])
+    for (const limit of [1, 2, 3, 4, 7]) {
+      const titles: string[] = []
+      for (let page = 1; page <= Math.ceil(7 / limit); page++) {
+        const res = await search('quokka', `&limit=${limit}&page=${page}`)
+        expect(res.total, `limit ${limit} page ${page}`).toBe(7)
+        titles.push(...res.cards.map((c) => c.title))
+      }
+      expect(titles, `limit ${limit}`).toEqual(all.cards.map((c) => c.title))
+    }
+    expect(await search('quokka', '&limit=2&page=9')).toEqual({ cards: [], total: 7 })
+    expect(await search('quokka', '&limit=9&sort=oldest')).toMatchObject({ total: 7 })
+    expect((await search('quokka', '&limit=2&sort=popular')).total).toBe(7)
+    expect((await search('quokka', '&limit=100', true)).total).toBe(8)
+  })
+
+  it('keeps the title ranking in step with edits, status changes and deletes', async () => {
+    clock.tick(MINUTE)
+    const titled = await createPost(t, cookie, { title: 'Wombat facts', content: 'Plain text.', status: 'published' })
+    clock.tick(MINUTE)
+    await createPost(t, cookie, { title: 'Later notes', content: 'A wombat appears.', status: 'published' })
+    expect(await titles('wombat')).toEqual(['Wombat facts', 'Later notes'])
+    const update = async (body: Record<string, unknown>) => {
+      const res = await t.request({ method: 'PUT', url: `/api/posts/${titled.id}`, cookie, payload: body })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    await update({ title: 'Marsupial facts', content: 'About the wombat.' })
+    expect(await titles('wombat')).toEqual(['Later notes', 'Marsupial facts'])
+    expect(await titles('marsup')).toEqual(['Marsupial facts'])
+    await update({ title: 'Wombat facts again' })
+    expect(await titles('wombat')).toEqual(['Wombat facts again', 'Later notes'])
+    await update({ status: 'draft' })
+    expect(await titles('wombat')).toEqual(['Later notes'])
+    expect(await titles('wombat', '', true)).toEqual(['Wombat facts again', 'Later notes'])
+    expect(await titles('wombat', '&status=draft', true)).toEqual(['Wombat facts again'])
+    expect((await t.request({ method: 'DELETE', url: `/api/posts/${titled.id}`, cookie })).statusCode).toBe(204)
+    expect(await search('wombat', '', true)).toMatchObject({ total: 1 })
+    expect(await titles('wombat', '', true)).toEqual(['Later notes'])
+  })
+
   it('answers 200 with a sensible result for very long or odd searches', async () => {
     const long = `fastify ${'x'.repeat(490)}`
     expect((await search(long)).cards).toEqual([])

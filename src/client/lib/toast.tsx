@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react'
-import { X } from 'lucide-react'
+import { X } from '../components/ui/icons.tsx'
 import { cn } from './cn.ts'
 
 /** Spec §9: at most one toast at a time, shown 5000 ms, F8 focuses the region, swipe right (50 px) dismisses. */

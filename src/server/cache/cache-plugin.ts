@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { themeOf } from '../http/theme.ts'
-import { negotiateEncoding } from './encoding.ts'
+import { compress, negotiateEncoding } from './encoding.ts'
 import { createResponseCache, etagOf, type CachedResponse, type ResponseCache } from './response-cache.ts'
 
 declare module 'fastify' {
@@ -110,8 +110,8 @@ export function registerResponseCache(app: FastifyInstance): void {
     reply.header('ETag', entry?.etag ?? etagOf(body)).header('Vary', 'Accept-Encoding').header('X-Cache', 'MISS')
     // Only the encoding this client asked for is made now (off the event loop); the others when someone asks.
     const encoding = negotiateEncoding(request.headers['accept-encoding'])
-    if (!entry || !encoding || body.length < 1024) return payload
-    const packed = await cache.encoded(entry, encoding)
+    if (!encoding || body.length < 1024) return payload
+    const packed = entry ? await cache.encoded(entry, encoding) : await compress(body, encoding)
     reply.header('Content-Encoding', encoding).header('Content-Length', packed.length)
     return packed
   })

@@ -4,6 +4,7 @@ import { bumpContentVersion, readContentVersion } from './content-version.repo.t
 import { compress, type Encoding } from './encoding.ts'
 
 export type CachedResponse = {
+  key: string
   status: number
   headers: Record<string, string>
   etag: string
@@ -12,10 +13,13 @@ export type CachedResponse = {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>
   version: number
   storedAt: number
+  /** Bytes held: the body and every compressed copy made so far. */
+  size: number
 }
 
 const MAX_ENTRIES = 2000
-const MAX_BYTES = 64 * 1024 * 1024
+/** Counted exactly (bodies and their compressed copies), so the cache's share of the process's memory is known. */
+export const MAX_BYTES = 32 * 1024 * 1024
 /** How stale another instance's change may be before this one notices it. */
 export const VERSION_CHECK_MS = 1000
 /**
@@ -24,11 +28,18 @@ export const VERSION_CHECK_MS = 1000
  */
 export const ENTRY_TTL_MS = 60_000
 
+/**
+ * A page is stored on its second read within ten minutes, not its first. Pages read once (a crawler walking every
+ * post, a search nobody repeats) then never push the pages readers keep coming back to out of the cache, and never
+ * leave their bodies behind as garbage for the collector: on a blog of 20,000 posts a crawl otherwise keeps the
+ * cache churning and the process's memory ~60 MB higher. The keys remembered cost ~100 bytes each.
+ */
+export const ADMIT_WITHIN_MS = 10 * 60_000
+const MAX_REMEMBERED = 20_000
+
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`
 }
-
-const sizeOf = (entry: CachedResponse) => entry.raw.length * 2 // room for its compressed copies
 
 /**
  * Anonymous public answers (SSR HTML, public JSON, feeds) kept in memory. The whole cache is dropped whenever the
@@ -37,15 +48,23 @@ const sizeOf = (entry: CachedResponse) => entry.raw.length * 2 // room for its c
  */
 export function createResponseCache(db: Db, now: () => number) {
   const entries = new Map<string, CachedResponse>()
+  /** When each key was last rendered, oldest first: its second render within ADMIT_WITHIN_MS is stored. */
+  const lastRendered = new Map<string, number>()
   let bytes = 0
   let version = -1
   let checkedAt = -Infinity
   let versionKnown = true
   let pending: Promise<void> | null = null
 
-  const drop = (key: string, entry: CachedResponse) => {
-    entries.delete(key)
-    bytes -= sizeOf(entry)
+  const drop = (entry: CachedResponse) => {
+    entries.delete(entry.key)
+    bytes -= entry.size
+  }
+  const evictOverflow = () => {
+    for (const old of entries.values()) {
+      if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break
+      drop(old)
+    }
   }
   const adopt = (next: number) => {
     if (next !== version) {
@@ -53,6 +72,14 @@ export function createResponseCache(db: Db, now: () => number) {
       entries.clear()
       bytes = 0
     }
+  }
+
+  const admits = (key: string): boolean => {
+    const previous = lastRendered.get(key)
+    lastRendered.delete(key)
+    lastRendered.set(key, now())
+    if (lastRendered.size > MAX_REMEMBERED) lastRendered.delete(lastRendered.keys().next().value!)
+    return previous !== undefined && now() - previous < ADMIT_WITHIN_MS
   }
 
   return {
@@ -86,7 +113,7 @@ export function createResponseCache(db: Db, now: () => number) {
       const hit = entries.get(key)
       if (!hit) return undefined
       if (hit.version !== version || (versionKnown && now() - hit.storedAt >= ENTRY_TTL_MS)) {
-        drop(key, hit)
+        drop(hit)
         return undefined
       }
       entries.delete(key) // re-insert: Map order is our LRU order
@@ -94,10 +121,14 @@ export function createResponseCache(db: Db, now: () => number) {
       return hit
     },
 
-    /** Stores what was rendered at `seenVersion`, unless content changed meanwhile. Nothing is compressed yet. */
+    /**
+     * Stores what was rendered at `seenVersion`, unless content changed meanwhile or this is the key's first render
+     * in a while (see ADMIT_WITHIN_MS). Nothing is compressed yet.
+     */
     set(key: string, response: { status: number; headers: Record<string, string>; body: Buffer }, seenVersion: number): CachedResponse | undefined {
-      if (seenVersion !== version) return undefined
+      if (!admits(key) || seenVersion !== version) return undefined
       const entry: CachedResponse = {
+        key,
         status: response.status,
         headers: response.headers,
         etag: etagOf(response.body),
@@ -105,22 +136,32 @@ export function createResponseCache(db: Db, now: () => number) {
         encoded: {},
         version,
         storedAt: now(),
+        size: response.body.length,
       }
       const previous = entries.get(key)
-      if (previous) drop(key, previous)
+      if (previous) drop(previous)
       entries.set(key, entry)
-      bytes += sizeOf(entry)
-      for (const [oldKey, old] of entries) {
-        if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break
-        drop(oldKey, old)
-      }
+      bytes += entry.size
+      evictOverflow()
       return entry
     },
 
     /** The entry's body in `encoding`, compressed off the event loop the first time it is asked for. */
     encoded(entry: CachedResponse, encoding: Encoding): Promise<Buffer> {
-      entry.encoded[encoding] ??= compress(entry.raw, encoding)
-      return entry.encoded[encoding]
+      const made = entry.encoded[encoding]
+      if (made) return made
+      const packing = compress(entry.raw, encoding)
+      entry.encoded[encoding] = packing
+      packing.then(
+        (packed) => {
+          entry.size += packed.length
+          if (entries.get(entry.key) !== entry) return // dropped meanwhile: its bytes are no longer counted
+          bytes += packed.length
+          evictOverflow()
+        },
+        () => {}, // the caller sees the failure
+      )
+      return packing
     },
 
     /** Public content changed here: drop this instance's cache now and tell the others through the database. */
@@ -130,6 +171,7 @@ export function createResponseCache(db: Db, now: () => number) {
     },
 
     size: () => entries.size,
+    bytes: () => bytes,
   }
 }
 

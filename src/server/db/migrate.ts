@@ -10,6 +10,7 @@ import * as sessionDetailsTwoFactor from './migrations/20261123T0500-session-det
 import * as searchTiersAndPrefixes from './migrations/20261123T0600-search-tiers-and-prefixes.ts'
 import * as recentViews from './migrations/20261123T0701-recent-views.ts'
 import * as fasterSearchFold from './migrations/20261125T1000-faster-search-fold.ts'
+import * as searchTitleIndex from './migrations/20261125T1100-search-title-index.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0600-search-tiers-and-prefixes': searchTiersAndPrefixes,
   '20261123T0701-recent-views': recentViews,
   '20261125T1000-faster-search-fold': fasterSearchFold,
+  '20261125T1100-search-title-index': searchTitleIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

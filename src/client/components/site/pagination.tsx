@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { ChevronLeft, ChevronRight } from '../ui/icons.tsx'
 import type { ReactNode } from 'react'
 import { buttonVariants } from '../ui/button.tsx'
 import { cn } from '../../lib/cn.ts'

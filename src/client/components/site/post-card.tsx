@@ -1,4 +1,4 @@
-import { Calendar, Clock, Eye } from 'lucide-react'
+import { Calendar, Clock, Eye } from '../ui/icons.tsx'
 import { CARD_SIZES, WIDE_CARD_SIZES } from '#shared/images/variants.ts'
 import { paths } from '#shared/paths.ts'
 import type { PostCard as Card } from '#shared/schemas/post.ts'

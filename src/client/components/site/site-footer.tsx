@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery } from '../../lib/page-query.ts'
 import { paths, SITE_NAME, SITE_TAGLINE } from '#shared/paths.ts'
 import { Link } from '../../lib/router.tsx'
 import { FOOTER_SLUGS } from '#shared/site/constants.ts'

@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react'
+import { Menu, X } from '../ui/icons.tsx'
 import { useEffect, useState } from 'react'
 import { paths, SITE_NAME } from '#shared/paths.ts'
 import { useAuth } from '../../lib/auth.tsx'

@@ -1,4 +1,4 @@
-import { Moon, Sun } from 'lucide-react'
+import { Moon, Sun } from '../ui/icons.tsx'
 import { parseTheme, THEME_COOKIE, THEME_MAX_AGE_S, type Theme } from '#shared/theme.ts'
 import { cn } from '../../lib/cn.ts'
 

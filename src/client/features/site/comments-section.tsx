@@ -1,5 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
-import { MessageCircle } from 'lucide-react'
+import { useMutation } from '@tanstack/react-query'
+import { useQuery } from '../../lib/page-query.ts'
+import { MessageCircle } from '../../components/ui/icons.tsx'
 import { useId, useState, type FormEvent } from 'react'
 import type { PublicComment } from '#shared/schemas/engagement.ts'
 import { formatDate, plural } from '#shared/text/format.ts'

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery } from '../../lib/page-query.ts'
 import { ARTICLE_SIZES } from '#shared/images/variants.ts'
 import { paths } from '#shared/paths.ts'
 import { formatDate } from '#shared/text/format.ts'

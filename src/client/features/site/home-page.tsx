@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
-import { ArrowRight } from 'lucide-react'
+import { useQuery } from '../../lib/page-query.ts'
+import { ArrowRight } from '../../components/ui/icons.tsx'
 import { paths, SITE_DESCRIPTION, SITE_TAGLINE } from '#shared/paths.ts'
 import { PostCard, PostCardSkeleton } from '../../components/site/post-card.tsx'
 import { buttonVariants } from '../../components/ui/button.tsx'

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Heart } from 'lucide-react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '../../lib/page-query.ts'
+import { Heart } from '../../components/ui/icons.tsx'
 import type { LikeToggle } from '#shared/schemas/engagement.ts'
 import { plural } from '#shared/text/format.ts'
 import { Button } from '../../components/ui/button.tsx'

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react'
+import { Search } from '../../components/ui/icons.tsx'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import type { Category } from '#shared/schemas/category.ts'
 import type { PostSort } from '#shared/schemas/post.ts'

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery } from '../../lib/page-query.ts'
 import { useCallback } from 'react'
 import { paths } from '#shared/paths.ts'
 import { tagDescription } from '#shared/text/listing.ts'

@@ -1,5 +1,6 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { Calendar, Clock, User } from 'lucide-react'
+import { type UseQueryResult } from '@tanstack/react-query'
+import { useQuery } from '../../lib/page-query.ts'
+import { Calendar, Clock, User } from '../../components/ui/icons.tsx'
 import { ARTICLE_SIZES } from '#shared/images/variants.ts'
 import { paths } from '#shared/paths.ts'
 import type { PostDetail } from '#shared/schemas/post.ts'

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery } from '../../lib/page-query.ts'
 import { PostCard } from '../../components/site/post-card.tsx'
 import { relatedPostsQuery } from './queries.ts'
 

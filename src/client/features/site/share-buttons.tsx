@@ -1,4 +1,4 @@
-import { Link2 } from 'lucide-react'
+import { Link2 } from '../../components/ui/icons.tsx'
 import { LinkedInIcon, XIcon } from '../../components/site/brand-icons.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { toast } from '../../lib/toast.tsx'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PostCardSchema, PostDetailSchema, PostSchema } from '#shared/schemas/post.ts'
-import { isoOrNull, parseTags, rowToCard, rowToDetail, rowToPost, serializeTags, toSnippet } from './posts.mappers.ts'
+import { isoOrNull, parseTags, rowToCard, rowToDetail, rowToPost, serializeTags } from './posts.mappers.ts'
 import type { DetailRow } from './posts.read.repo.ts'
 
 const row: DetailRow = {
@@ -78,19 +78,6 @@ describe('rowToPost', () => {
   it('detail carries the stored HTML and sections', () => {
     expect(rowToDetail(row)).toMatchObject({ contentHtml: '<p>Body</p>', headings: [{ level: 2, text: 'A', id: 'a' }] })
     expect(rowToDetail({ ...row, headings: 'not json' }).headings).toEqual([])
-  })
-})
-
-describe('toSnippet', () => {
-  it('turns the engine marks into parts, keeping every other character as text', () => {
-    expect(toSnippet('a \u0001react\u0002 and \u0001fast\u0002ify <b>')).toEqual([
-      { text: 'a ', mark: false },
-      { text: 'react', mark: true },
-      { text: ' and ', mark: false },
-      { text: 'fast', mark: true },
-      { text: 'ify <b>', mark: false },
-    ])
-    expect(toSnippet(null)).toBeUndefined()
   })
 })
 

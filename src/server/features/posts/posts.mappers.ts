@@ -1,7 +1,6 @@
-import type { Heading, Post, PostCard, PostDetail, Snippet } from '#shared/schemas/post.ts'
+import type { Heading, Post, PostCard, PostDetail } from '#shared/schemas/post.ts'
 import type { CardRow, DetailRow } from './posts.read.repo.ts'
 import { postStatusOf } from './posts.publication.ts'
-import { MARK_END, MARK_START } from './posts.search.repo.ts'
 
 /** Tags are stored as a JSON array of strings; anything else reads as no tags. */
 export function parseTags(stored: string | null | undefined): string[] {
@@ -74,14 +73,3 @@ export function rowToDetail(row: DetailRow): PostDetail {
   return { ...rowToPost(row), contentHtml: row.content_html, headings: parseHeadings(row.headings) }
 }
 
-/** The engine's marked-up snippet as plain-text parts; the marks can only come from the search itself. */
-export function toSnippet(raw: string | null): Snippet | undefined {
-  if (!raw) return undefined
-  const parts: Snippet = []
-  for (const [i, piece] of raw.split(MARK_START).entries()) {
-    const [marked, rest] = i === 0 ? [null, piece] : (piece.split(MARK_END) as [string, string | undefined])
-    if (marked) parts.push({ text: marked, mark: true })
-    if (rest) parts.push({ text: rest.replace(new RegExp(MARK_END, 'g'), ''), mark: false })
-  }
-  return parts
-}

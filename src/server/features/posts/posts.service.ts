@@ -10,7 +10,7 @@ import { findCategoryIdBySlug } from '../categories/categories.repo.ts'
 import { syncImageUses } from '../media/media.service.ts'
 import { imageInfoByUrl } from '../uploads/uploads.service.ts'
 import { newPostRow, nextFreeSlug, postUpdatePatch, slugBase, type PostInputData, type PostUpdateData } from './posts.derive.ts'
-import { rowToCard, rowToDetail, rowToPost, toSnippet } from './posts.mappers.ts'
+import { rowToCard, rowToDetail, rowToPost } from './posts.mappers.ts'
 import * as read from './posts.read.repo.ts'
 import * as repo from './posts.repo.ts'
 import { recordSlugChange } from '../redirects/redirects.service.ts'
@@ -68,7 +68,7 @@ export async function listPosts(db: Db, query: PostListQuery, viewer: Viewer): P
 
   if (query.search) {
     const { hits, total } = await searchPosts(db, { ...listing, words: searchWords(query.search), sort: query.sort }, page)
-    const snippets = new Map(hits.map((h) => [h.id, toSnippet(h.snippet)]))
+    const snippets = new Map(hits.map((h) => [h.id, h.snippet]))
     const cards = await cardsInOrder(db, hits.map((h) => h.id))
     return { posts: cards.map((card) => ({ ...card, snippet: snippets.get(card.id) })), total }
   }

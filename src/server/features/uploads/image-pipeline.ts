@@ -1,10 +1,14 @@
-import sharp, { type Metadata, type Sharp } from 'sharp'
+import type { Metadata, Sharp } from 'sharp'
 import { OG_WIDTH, sourceFormats, VARIANT_WIDTHS, type ImageExt, type VariantFormat } from '#shared/images/variants.ts'
 import { AppError } from '../../errors.ts'
 import { scanGifFrames } from './gif-frames.ts'
+import { loadSharp, type SharpFactory } from './sharp-loader.ts'
 
-// Every upload is a different picture: libvips' operation cache would only hold memory.
-sharp.cache(false)
+let sharp: SharpFactory
+/** Awaited by every entry point before it touches sharp (loaded on first use; see sharp-loader.ts). */
+async function ready(): Promise<void> {
+  sharp ??= await loadSharp()
+}
 
 /** Decoded size cap, against decompression bombs: all frames of an animation count. */
 export const MAX_PIXELS = 40_000_000
@@ -34,6 +38,7 @@ export type Inspected = { width: number; height: number; frames: number }
  * must stay under 40 megapixels. Width and height are as displayed (EXIF orientation applied).
  */
 export async function inspectImage(bytes: Buffer, ext: ImageExt): Promise<Inspected> {
+  await ready()
   let meta: Metadata
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata()
@@ -112,6 +117,7 @@ const input = (bytes: Buffer, frames: number) =>
 
 /** libvips failing on the pixels is a damaged file: 422, and nothing is stored. */
 async function decoding<T>(work: () => Promise<T>): Promise<T> {
+  await ready()
   try {
     return await work()
   } catch (error) {
@@ -154,6 +160,7 @@ export function variantsFor(width: number, ext: ImageExt): Array<[number, Varian
 
 /** One variant, made from the kept original when it was never made or the variants scheme moved on. */
 export async function makeVariant(original: Buffer, meta: { width: number; frames: number }, bucket: number, format: VariantFormat): Promise<Variant> {
+  await ready()
   return render(await sourceOf(original, meta.frames), meta, bucket, format)
 }
 
@@ -185,6 +192,7 @@ async function dominantColor(image: Sharp): Promise<string> {
 
 /** Whether a stored original still carries metadata (orientation, EXIF, ICC, IPTC, XMP, text chunks). */
 export async function hasMetadata(bytes: Buffer): Promise<boolean> {
+  await ready()
   const m = await sharp(bytes, { limitInputPixels: false }).metadata()
   return Boolean(m.exif || m.icc || m.iptc || m.xmp || (m.orientation && m.orientation !== 1) || m.comments?.length)
 }
