@@ -108,7 +108,7 @@ export function registerResponseCache(app: FastifyInstance): void {
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload)
     const entry = cache.set(request.cacheKey, { status: reply.statusCode, headers: keptHeaders(reply), body }, request.cacheVersion)
     reply.header('ETag', entry?.etag ?? etagOf(body)).header('Vary', 'Accept-Encoding').header('X-Cache', 'MISS')
-    // Only the encoding this client asked for is made now (off the event loop); the others when someone asks.
+    // Only the encoding this client asked for is made now (see compress()); the others when someone asks.
     const encoding = negotiateEncoding(request.headers['accept-encoding'])
     if (!encoding || body.length < 1024) return payload
     const packed = entry ? await cache.encoded(entry, encoding) : await compress(body, encoding)

@@ -75,11 +75,12 @@ export function createResponseCache(db: Db, now: () => number) {
   }
 
   const admits = (key: string): boolean => {
+    const at = now()
     const previous = lastRendered.get(key)
-    lastRendered.delete(key)
-    lastRendered.set(key, now())
+    lastRendered.delete(key) // re-insert: Map order is oldest first
+    lastRendered.set(key, at)
     if (lastRendered.size > MAX_REMEMBERED) lastRendered.delete(lastRendered.keys().next().value!)
-    return previous !== undefined && now() - previous < ADMIT_WITHIN_MS
+    return previous !== undefined && at - previous < ADMIT_WITHIN_MS
   }
 
   return {
@@ -146,7 +147,7 @@ export function createResponseCache(db: Db, now: () => number) {
       return entry
     },
 
-    /** The entry's body in `encoding`, compressed off the event loop the first time it is asked for. */
+    /** The entry's body in `encoding`, compressed the first time it is asked for (see compress()). */
     encoded(entry: CachedResponse, encoding: Encoding): Promise<Buffer> {
       const made = entry.encoded[encoding]
       if (made) return made
