@@ -136,7 +136,10 @@ async function load(base: string, urls: string[], method = 'GET') {
     requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: urls[i++ % urls.length] }) }],
   })
   const errors = result.errors + result.timeouts + result.non2xx
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors }
+  // Requests over elapsed time. autocannon's requests.average is the mean of whole-second samples, so a run of a fixed
+  // number of requests is divided by the seconds rounded up: 3,000 requests in 7.1 s read as 375 req/s, not 423.
+  const seconds = (result.finish.getTime() - result.start.getTime()) / 1000
+  return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, errors }
 }
 
 async function timed(url: string, init?: RequestInit) {
