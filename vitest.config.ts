@@ -1,15 +1,16 @@
 import { defineConfig } from 'vitest/config'
 
 const apiFiles = ['tests/api/**/*.test.ts']
-const apiProject = (name: string, env: Record<string, string>) => ({
-  test: { name, include: apiFiles, env, testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const },
+// `*.pg.test.ts` files test what only PostgreSQL has; they run in the PostgreSQL project alone.
+const apiProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+  test: { name, include: apiFiles, exclude, env, testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const },
 })
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'], environment: 'node' } },
-      apiProject('api', { TEST_ENGINE: 'sqlite' }),
+      apiProject('api', { TEST_ENGINE: 'sqlite' }, ['tests/api/**/*.pg.test.ts']),
       // The same API suite on PostgreSQL, only when a server is given (CI always gives one).
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_ENGINE: 'postgres' })] : []),
       // Real server processes (crash safety, shutdown, several instances) on the production bundle.

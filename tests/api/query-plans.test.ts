@@ -6,6 +6,7 @@ import {
   listingIdsQuery,
   relatedByCategoryQuery,
   relatedByTagQuery,
+  relatedCandidatesQuery,
   sitemapPageQuery,
   type Listing,
 } from '#server/features/posts/posts.read.repo.ts'
@@ -79,6 +80,8 @@ describe('every public ordering is served by an index (no full scan of posts, no
     await check('featured', featuredIdsQuery(db, 3).compile())
     await check('related by category', relatedByCategoryQuery(db, 'x', categoryId, 30).compile())
     await check('related by tag', relatedByTagQuery(db, 'x', 'tag1', 30).compile())
+    // The statement the post page runs: each branch of the union walks its own index in order.
+    await check('related candidates', relatedCandidatesQuery(db, { id: 'x', categoryId, tagKeys: ['tag1', 'tag2', 'tag3'] }, 12)!.compile())
     await check('sitemap first page', sitemapPageQuery(db, null, 100).compile())
     await check('sitemap next page', sitemapPageQuery(db, { publishedAt: '2026-01-01T04:50:00.000Z', id: 'm' }, 50).compile())
   })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { nameStatements } from './named-statements.ts'
 import type { Database } from './schema.ts'
 
 export type Engine = 'sqlite' | 'postgres'
@@ -60,6 +61,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; file
     // then fails like any other, and the pool replaces it on release.
     pool.on('error', lost)
     pool.on('connect', (client) => client.on('error', lost))
+    nameStatements(pool)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, engine: 'postgres', close: () => db.destroy(), onConnectionLost: (listener) => listeners.push(listener) }
   }

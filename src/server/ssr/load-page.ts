@@ -98,7 +98,7 @@ export async function loadPage(ctx: AppContext, pathname: string, search: string
         head = notFoundHead(paths.post(route.slug), 'Post Not Found')
         break
       }
-      for (const [key, data] of await loadPostExtras(ctx, post, viewer)) set(key, data)
+      for (const [key, data] of await loadPostExtras(ctx, post)) set(key, data)
       head = postHead(post)
       break
     }

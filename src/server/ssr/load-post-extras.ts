@@ -1,17 +1,16 @@
 import type { Post } from '#shared/schemas/post.ts'
 import { siteKeys } from '#shared/site/query-keys.ts'
 import type { AppContext } from '../context.ts'
-import { publicComments } from '../features/engagement/comments.service.ts'
+import { approvedCommentsOfShownPost } from '../features/engagement/comments.service.ts'
 import * as posts from '../features/posts/posts.service.ts'
-import type { Viewer } from '../features/posts/posts.service.ts'
 
 /**
- * Related posts, the like count and approved comments, under the client's keys. The page is the same for every
- * reader (it may be served from the shared cache): the count is the post's own counter, and whether this visitor
- * liked the post is asked by the browser.
+ * Related posts, the like count and approved comments of a post already read for this viewer, under the client's
+ * keys. The page is the same for every reader (it may be served from the shared cache): the count is the post's own
+ * counter, and whether this visitor liked the post is asked by the browser.
  */
-export async function loadPostExtras(ctx: AppContext, post: Pick<Post, 'id' | 'categoryId' | 'tags' | 'likeCount'>, viewer: Viewer): Promise<Array<[readonly unknown[], unknown]>> {
-  const [related, comments] = await Promise.all([posts.relatedTo(ctx.db, post), publicComments(ctx.db, post.id, viewer)])
+export async function loadPostExtras(ctx: AppContext, post: Pick<Post, 'id' | 'categoryId' | 'tags' | 'likeCount'>): Promise<Array<[readonly unknown[], unknown]>> {
+  const [related, comments] = await Promise.all([posts.relatedTo(ctx.db, post), approvedCommentsOfShownPost(ctx.db, post.id)])
   return [
     [siteKeys.related(post.id), related],
     [siteKeys.likes(post.id), { count: post.likeCount, userHasLiked: false }],

@@ -14,6 +14,11 @@ export type CommentData = z.output<typeof CommentInputSchema>
 /** Approved comments of a visible post, oldest first. */
 export async function publicComments(db: Db, postId: string, viewer: Viewer): Promise<PublicComment[]> {
   await assertPostVisible(db, postId, viewer)
+  return approvedCommentsOfShownPost(db, postId)
+}
+
+/** Approved comments of a post the caller has already read for this viewer (the post page), without asking again. */
+export async function approvedCommentsOfShownPost(db: Db, postId: string): Promise<PublicComment[]> {
   return (await repo.findApproved(db, postId)).map(rowToPublicComment)
 }
 
