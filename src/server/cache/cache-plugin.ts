@@ -111,7 +111,7 @@ export function registerResponseCache(app: FastifyInstance): void {
     // Only the encoding this client asked for is made now (see compress()); the others when someone asks.
     const encoding = negotiateEncoding(request.headers['accept-encoding'])
     if (!encoding || body.length < 1024) return payload
-    const packed = entry ? await cache.encoded(entry, encoding) : await compress(body, encoding)
+    const packed = entry ? await cache.encoded(entry, encoding) : await compress(body, encoding, 'once')
     reply.header('Content-Encoding', encoding).header('Content-Length', packed.length)
     return packed
   })

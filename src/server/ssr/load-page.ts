@@ -15,7 +15,8 @@ import { getPublishedTag } from '../features/tags/tags.service.ts'
 import { loadPostExtras } from './load-post-extras.ts'
 import { siteChrome } from './site-chrome.ts'
 
-export type LoadedPage = { status: 200 | 404; head: PageHead; state: DehydratedState }
+/** `queryClient` holds the page's data for rendering; `state` is the same, dehydrated for the browser. */
+export type LoadedPage = { status: 200 | 404; head: PageHead; state: DehydratedState; queryClient: QueryClient }
 
 /**
  * The SSR data loader: calls the services directly and stores their results under the same query keys the
@@ -122,5 +123,5 @@ export async function loadPage(ctx: AppContext, pathname: string, search: string
       break
   }
 
-  return { status, head, state: dehydrate(qc) }
+  return { status, head, state: dehydrate(qc), queryClient: qc }
 }

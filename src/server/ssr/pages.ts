@@ -103,7 +103,7 @@ export async function publicPages(app: App): Promise<void> {
       const page = await loadPage(app.ctx, url.pathname, url.search, { isAdmin }, request.cacheVersion)
       if (page.status === 404 && (await replyWithRedirect(app, request, reply))) return reply
       const render = await renderer.render()
-      const appHtml = render(`${url.pathname}${url.search}`, page.state)
+      const appHtml = render(`${url.pathname}${url.search}`, page.queryClient)
       html = htmlDocument({ headTags: headTags(page.head, app.ctx.env.publicUrl), assetTags: renderer.assetTags, appHtml, state: withoutPostHtml(page.state), theme: themeOf(request) })
       status = page.status
     } catch (err) {
