@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AdminCommentSchema, PublicCommentSchema } from '#shared/schemas/engagement.ts'
 import { PostSchema } from '#shared/schemas/post.ts'
+import { siteKeys } from '#shared/site/query-keys.ts'
+import { loadPage } from '#server/ssr/load-page.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { manualClock } from '#test/support/manual-clock.ts'
 import { adminCookie, createPost, MINUTE } from './posts.fixtures.ts'
@@ -31,6 +33,12 @@ describe('comments', () => {
     expect(res.statusCode).toBe(200)
     return z.array(PublicCommentSchema.strict()).parse(res.json())
   }
+  /** The comments the server-rendered post page shows an anonymous reader. */
+  const pageComments = async () => {
+    const page = await loadPage(t.app.ctx, '/blog/discussed', '', { isAdmin: false })
+    expect(page.status).toBe(200)
+    return z.array(PublicCommentSchema.strict()).parse(page.queryClient.getQueryData(siteKeys.comments(postId))).map((c) => c.content)
+  }
   const adminList = async () => z.array(AdminCommentSchema).parse((await t.request({ method: 'GET', url: '/api/admin/comments', cookie: admin })).json())
 
   it('accepts a comment as pending, trimmed, "Anonymous" without a name, never echoing the email', async () => {
@@ -57,6 +65,7 @@ describe('comments', () => {
     clock.tick(MINUTE)
     const b = PublicCommentSchema.parse((await submit(postId, { content: 'newer', authorName: 'Bob' }, ip)).json())
 
+    expect(await pageComments()).toEqual([])
     expect((await t.request({ method: 'PUT', url: `/api/admin/comments/${b.id}/approve` })).statusCode).toBe(401)
     expect((await t.request({ method: 'DELETE', url: `/api/admin/comments/${b.id}` })).statusCode).toBe(401)
     expect((await t.request({ method: 'GET', url: '/api/admin/comments' })).statusCode).toBe(401)
@@ -72,12 +81,14 @@ describe('comments', () => {
     expect(JSON.stringify(list)).not.toContain('ann@example.com')
     const post = PostSchema.parse((await t.request({ method: 'GET', url: `/api/posts/${postId}` })).json())
     expect(post.commentCount).toBe(2)
+    expect(await pageComments()).toEqual(['older', 'newer'])
 
     const all = await adminList()
     expect(all.map((c) => c.createdAt)).toEqual([...all.map((c) => c.createdAt)].sort().reverse())
 
     expect((await t.request({ method: 'DELETE', url: `/api/admin/comments/${a.id}`, cookie: admin })).statusCode).toBe(204)
     expect((await publicList()).map((c) => c.content)).toEqual(['newer'])
+    expect(await pageComments()).toEqual(['newer'])
     expect((await t.request({ method: 'DELETE', url: `/api/admin/comments/${a.id}`, cookie: admin })).statusCode).toBe(404)
     expect((await t.request({ method: 'PUT', url: `/api/admin/comments/${a.id}/approve`, cookie: admin })).statusCode).toBe(404)
   })

@@ -7,10 +7,11 @@ import * as posts from '../features/posts/posts.service.ts'
 /**
  * Related posts, the like count and approved comments of a post already read for this viewer, under the client's
  * keys. The page is the same for every reader (it may be served from the shared cache): the count is the post's own
- * counter, and whether this visitor liked the post is asked by the browser.
+ * counter, and whether this visitor liked the post is asked by the browser. Comments are read only when the post's
+ * approved-comment counter (kept exact with every approval and deletion) says it has some.
  */
-export async function loadPostExtras(ctx: AppContext, post: Pick<Post, 'id' | 'categoryId' | 'tags' | 'likeCount'>): Promise<Array<[readonly unknown[], unknown]>> {
-  const [related, comments] = await Promise.all([posts.relatedTo(ctx.db, post), approvedCommentsOfShownPost(ctx.db, post.id)])
+export async function loadPostExtras(ctx: AppContext, post: Pick<Post, 'id' | 'categoryId' | 'tags' | 'likeCount' | 'commentCount'>): Promise<Array<[readonly unknown[], unknown]>> {
+  const [related, comments] = await Promise.all([posts.relatedTo(ctx.db, post), post.commentCount > 0 ? approvedCommentsOfShownPost(ctx.db, post.id) : []])
   return [
     [siteKeys.related(post.id), related],
     [siteKeys.likes(post.id), { count: post.likeCount, userHasLiked: false }],

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type SelectQueryBuilder } from 'kysely'
 import type { PostSort, PostStatus } from '#shared/schemas/post.ts'
 import type { Db } from '../../db/client.ts'
+import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Database, PostRow } from '../../db/schema.ts'
 
 /** What a card shows: every column but the content and what is derived from it. */
@@ -39,16 +40,22 @@ function withEmbeds<O>(q: SelectQueryBuilder<Database, 'posts', O>) {
     .select(['categories.name as category_name', 'categories.slug as category_slug', 'categories.color as category_color', 'users.username as author_username'])
 }
 
+const cardsRead = compiledOnce((db, ids) => withEmbeds(db.selectFrom('posts').select(CARD_COLUMNS)).where('posts.id', 'in', ids))
+
 /** Cards by id (in no particular order): primary-key lookups, whatever the size of the blog. */
 export async function cardsByIds(db: Db, ids: string[]): Promise<CardRow[]> {
   if (!ids.length) return []
-  return (await withEmbeds(db.selectFrom('posts').select(CARD_COLUMNS)).where('posts.id', 'in', ids).execute()) as CardRow[]
+  return (await cardsRead(db, 'ids', ids)) as CardRow[]
 }
 
-export async function detailBy(db: Db, by: { id: string } | { slug: string }): Promise<DetailRow | undefined> {
+const detailRead = compiledOnce((db, [value], by) => {
   const base = db.selectFrom('posts').selectAll('posts')
-  const q = 'id' in by ? base.where('posts.id', '=', by.id) : base.where('posts.slug', '=', by.slug)
-  return (await withEmbeds(q).executeTakeFirst()) as DetailRow | undefined
+  return withEmbeds(by === 'id' ? base.where('posts.id', '=', value!) : base.where('posts.slug', '=', value!))
+})
+
+export async function detailBy(db: Db, by: { id: string } | { slug: string }): Promise<DetailRow | undefined> {
+  const rows = 'id' in by ? await detailRead(db, 'id', [by.id]) : await detailRead(db, 'slug', [by.slug])
+  return rows[0] as DetailRow | undefined
 }
 
 /** Which posts a list shows. `status: null` is the admin's "all"; a public list is always 'published'. */
@@ -166,6 +173,8 @@ export const relatedByTagQuery = (db: Db, postId: string, tagKey: string, limit:
     .limit(limit)
 
 type RelatedSource = 'category' | 'tag'
+/** Related posts look at the first ten of a post's tags. */
+const RELATED_TAGS = 10
 
 /**
  * Light rows for ranking related posts: the latest of the same category, and the latest sharing each tag. One
@@ -176,18 +185,28 @@ export function relatedCandidatesQuery(db: Db, post: { id: string; categoryId: s
   const source = (name: RelatedSource) => sql<RelatedSource>`${sql.lit(name)}`.as('source')
   const branches = [
     ...(post.categoryId ? [db.selectFrom(relatedByCategoryQuery(db, post.id, post.categoryId, perSource).as('r')).select(['r.id', 'r.published_at', source('category')])] : []),
-    ...post.tagKeys.slice(0, 10).map((tagKey) => db.selectFrom(relatedByTagQuery(db, post.id, tagKey, perSource).as('r')).select(['r.id', 'r.published_at', source('tag')])),
+    ...post.tagKeys.slice(0, RELATED_TAGS).map((tagKey) => db.selectFrom(relatedByTagQuery(db, post.id, tagKey, perSource).as('r')).select(['r.id', 'r.published_at', source('tag')])),
   ]
   const [first, ...rest] = branches
   return first && rest.reduce((union, branch) => union.unionAll(branch), first)
 }
+
+// Values: the post's id, its category's when it has one, then its tag keys; the shape says which.
+const relatedRead = compiledOnce((db, [id, ...rest], shape) => {
+  const [perSource, withCategory] = shape.split(':')
+  const categoryId = withCategory === 'category' ? rest.shift()! : null
+  return relatedCandidatesQuery(db, { id: id!, categoryId, tagKeys: rest }, Number(perSource))!
+})
 
 export async function relatedCandidates(
   db: Db,
   post: { id: string; categoryId: string | null; tagKeys: string[] },
   perSource: number,
 ): Promise<Array<{ id: string; published_at: string | null; source: RelatedSource }>> {
-  return (await relatedCandidatesQuery(db, post, perSource)?.execute()) ?? []
+  const tagKeys = post.tagKeys.slice(0, RELATED_TAGS)
+  if (!post.categoryId && !tagKeys.length) return []
+  const values = post.categoryId ? [post.id, post.categoryId, ...tagKeys] : [post.id, ...tagKeys]
+  return relatedRead(db, `${perSource}:${post.categoryId ? 'category' : 'none'}`, values)
 }
 
 export async function findPostStatus(db: Db, id: string): Promise<{ id: string; status: string } | undefined> {
