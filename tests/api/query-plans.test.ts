@@ -10,6 +10,7 @@ import {
   sitemapPageQuery,
   type Listing,
 } from '#server/features/posts/posts.read.repo.ts'
+import { staleRendersQuery } from '#server/features/posts/posts.repo.ts'
 import { postgresSearchStatements, sqliteSearchStatements } from '#server/features/posts/posts.search.repo.ts'
 import type { PostSort } from '#shared/schemas/post.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
@@ -83,6 +84,8 @@ describe('every public ordering is served by an index (no full scan of posts, no
     // The statement the post page runs: each branch of the union walks its own index in order.
     await check('related candidates', relatedCandidatesQuery(db, { id: 'x', categoryId, tagKeys: ['tag1', 'tag2', 'tag3'] }, 12)!.compile())
     await check('sitemap first page', sitemapPageQuery(db, null, 100).compile())
+    // Runs at every start: with no stale post it must find none without reading every post.
+    await check('posts left by an older renderer', staleRendersQuery(db, 1, 50).compile())
     await check('sitemap next page', sitemapPageQuery(db, { publishedAt: '2026-01-01T04:50:00.000Z', id: 'm' }, 50).compile())
   })
 

@@ -53,9 +53,15 @@ export async function writeDerived(db: Trx, id: string, derived: Pick<PostRow, '
   await db.updateTable('posts').set(derived).where('id', '=', id).execute()
 }
 
-/** Posts rendered by an older renderer than `version`, a batch at a time. */
+/**
+ * Posts rendered by an older renderer than `version`, a batch at a time, walking posts_render_version_idx. (Ordered
+ * by id, SQLite walked the primary key instead and read every post at every start when none was stale.)
+ */
+export const staleRendersQuery = (db: Db, version: number, limit: number) =>
+  db.selectFrom('posts').selectAll().where('render_version', '<', version).orderBy('render_version').limit(limit)
+
 export async function findStaleRenders(db: Db, version: number, limit: number): Promise<PostRow[]> {
-  return db.selectFrom('posts').selectAll().where('render_version', '<', version).orderBy('id').limit(limit).execute()
+  return staleRendersQuery(db, version, limit).execute()
 }
 
 /** Scheduled posts whose time has come, oldest due first (served by posts_status_published_idx). */
