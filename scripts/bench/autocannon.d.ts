@@ -10,6 +10,7 @@ declare module 'autocannon' {
     requests?: Array<{ setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }>
   }
   type Histogram = { average: number; total: number; p50: number; p99: number }
-  type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number; start: Date; finish: Date }
-  export default function autocannon(options: Options): Promise<Result>
+  type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number }
+  type Run = Promise<Result> & { on(event: 'response', listener: () => void): void }
+  export default function autocannon(options: Options): Run
 }
