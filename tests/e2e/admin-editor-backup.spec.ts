@@ -22,7 +22,8 @@ test('unsaved edits survive a reload and are offered back', async ({ adminPage: 
 
   await page.getByRole('button', { name: 'Save as Draft' }).click()
   await expect(page.getByText('Post created successfully!')).toBeVisible()
-  expect(await backupOf(page, 'new')).toBeNull()
+  // The toast comes from the mutation itself; the save's own success step (which clears the backup) runs just after.
+  await expect.poll(() => backupOf(page, 'new')).toBeNull()
 })
 
 test('an edited post offers its backup; leaving with unsaved changes asks first', async ({ adminPage: page }) => {
