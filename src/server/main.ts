@@ -8,6 +8,7 @@ import { rederiveStalePosts } from './features/posts/posts.rederive.ts'
 import { publicPages } from './ssr/pages.ts'
 import { checkDatabaseUrl, checkDataDir } from './startup/checks.ts'
 import { explainStartupFailure } from './startup/explain.ts'
+import { limitHeapGrowth } from './startup/heap-growth.ts'
 
 // The only file that listens. Everything else is buildable and injectable for tests.
 let env: Env | undefined
@@ -20,6 +21,8 @@ function failStart(err: unknown): never {
   if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`)
   process.exit(1)
 }
+
+limitHeapGrowth()
 
 try {
   env = loadEnv()
