@@ -74,6 +74,8 @@ describe('every public ordering is served by an index (no full scan of posts, no
   it.each(listings)('%s', async (name, listing, sort) => {
     const resolved = listing.categoryId ? { ...listing, categoryId } : listing
     await check(name, listingIdsQuery(t.app.ctx.db, resolved, sort).limit(9).offset(18).compile())
+    // A page in the second half walks the same index backwards.
+    await check(`${name}, from the end`, listingIdsQuery(t.app.ctx.db, resolved, sort, 'end').limit(9).offset(18).compile())
   })
 
   it('featured, related and the sitemap walk', async () => {

@@ -83,7 +83,11 @@ export type IdsQuery = {
   compile(): { sql: string; parameters: readonly unknown[] }
 }
 
-export function listingIdsQuery(db: Db, listing: Listing, sort: PostSort): IdsQuery {
+/** Which end of its ordering a list is read from: a page in the second half is read backwards from the end. */
+export type ListEnd = 'start' | 'end'
+
+export function listingIdsQuery(db: Db, listing: Listing, sort: PostSort, from: ListEnd = 'start'): IdsQuery {
+  const dir = (wanted: 'asc' | 'desc') => (from === 'start' ? wanted : wanted === 'asc' ? 'desc' : 'asc')
   const byTagAlone = listing.tagKey !== undefined && listing.categoryId === undefined && listing.featured === undefined && sort !== 'popular' && listing.status
   if (byTagAlone) {
     const q = db
@@ -91,9 +95,8 @@ export function listingIdsQuery(db: Db, listing: Listing, sort: PostSort): IdsQu
       .select('post_tags.post_id as id')
       .where('post_tags.tag_key', '=', listing.tagKey!)
       .where('post_tags.status', '=', listing.status!)
-    return sort === 'oldest'
-      ? q.orderBy('post_tags.published_at', 'asc').orderBy('post_tags.post_id', 'asc')
-      : q.orderBy('post_tags.published_at', 'desc').orderBy('post_tags.post_id', 'desc')
+    const time = dir(sort === 'oldest' ? 'asc' : 'desc')
+    return q.orderBy('post_tags.published_at', time).orderBy('post_tags.post_id', time)
   }
 
   let q = db.selectFrom('posts').select('posts.id as id')
@@ -104,21 +107,35 @@ export function listingIdsQuery(db: Db, listing: Listing, sort: PostSort): IdsQu
     const tagKey = listing.tagKey
     q = q.where('posts.id', 'in', (eb) => eb.selectFrom('post_tags').select('post_tags.post_id').where('post_tags.tag_key', '=', tagKey))
   }
+  const time = dir(sort === 'oldest' ? 'asc' : 'desc')
   if (listing.status !== 'published') {
     // The admin's lists (drafts have no publishedAt): newest work first, by creation among equals.
-    if (!listing.status) q = q.orderBy(unpublishedFirst, sort === 'oldest' ? 'desc' : 'asc')
-    if (sort === 'popular') q = q.orderBy('posts.views', 'desc')
-    const dir = sort === 'oldest' ? 'asc' : 'desc'
-    return q.orderBy('posts.published_at', dir).orderBy('posts.created_at', dir).orderBy('posts.id', dir)
+    if (!listing.status) q = q.orderBy(unpublishedFirst, dir(sort === 'oldest' ? 'desc' : 'asc'))
+    if (sort === 'popular') q = q.orderBy('posts.views', dir('desc'))
+    return q.orderBy('posts.published_at', time).orderBy('posts.created_at', time).orderBy('posts.id', time)
   }
-  if (sort === 'oldest') return q.orderBy('posts.published_at', 'asc').orderBy('posts.id', 'asc')
-  if (sort === 'popular') q = q.orderBy('posts.views', 'desc')
-  return q.orderBy('posts.published_at', 'desc').orderBy('posts.id', 'desc')
+  if (sort === 'popular') q = q.orderBy('posts.views', dir('desc'))
+  return q.orderBy('posts.published_at', time).orderBy('posts.id', time)
 }
 
-export async function listingIds(db: Db, listing: Listing, sort: PostSort, page: { limit: number; offset: number }): Promise<string[]> {
-  const rows = await listingIdsQuery(db, listing, sort).limit(page.limit).offset(page.offset).execute()
-  return rows.map((r) => r.id)
+/**
+ * Where a page's rows are in its list's ordering, read from the nearer end: OFFSET walks the index up to the page,
+ * so a page in the second half (the last page, "oldest" read from its end) is read backwards from the end and
+ * its rows reversed. No page walks more than half the list.
+ */
+export function pageWindow(total: number, page: { limit: number; offset: number }): { from: ListEnd; limit: number; offset: number } {
+  if (page.offset * 2 < total) return { from: 'start', ...page }
+  const limit = Math.max(0, Math.min(page.limit, total - page.offset))
+  return { from: 'end', limit, offset: Math.max(0, total - page.offset - limit) }
+}
+
+/** A page of a list's ids in display order; `total` (the list's size, when known) lets a deep page be read from the end. */
+export async function listingIds(db: Db, listing: Listing, sort: PostSort, page: { limit: number; offset: number }, total?: number): Promise<string[]> {
+  const window = total === undefined ? { from: 'start' as const, ...page } : pageWindow(total, page)
+  if (window.limit === 0) return []
+  const rows = await listingIdsQuery(db, listing, sort, window.from).limit(window.limit).offset(window.offset).execute()
+  const ids = rows.map((r) => r.id)
+  return window.from === 'end' ? ids.reverse() : ids
 }
 
 /** A public list's total comes from the counters kept on write; anything else is counted (admin lists). */

@@ -76,7 +76,7 @@ export async function listPosts(db: Db, query: PostListQuery, viewer: Viewer): P
   const total = await read.listingCount(db, listing)
   // A page past the end is the empty state, found without walking the index.
   if (page.offset >= total) return { posts: [], total }
-  return { posts: await cardsInOrder(db, await read.listingIds(db, listing, query.sort, page)), total }
+  return { posts: await cardsInOrder(db, await read.listingIds(db, listing, query.sort, page, total)), total }
 }
 
 /** At most 3 published featured posts, most recently featured first. */
