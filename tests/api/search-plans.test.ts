@@ -69,14 +69,17 @@ describe('search plans (docs/decisions/015)', () => {
     expect(await plan(postgresCountStatement(search(['zzqx'])).compile(db))).toContain('post_search_document_idx')
   })
 
-  it.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL: every search is planned for its own words, never by a generic plan', async () => {
+  it.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL: a walk of the date index is planned for its own words at every run, never by a generic plan', async () => {
     await t.app.ctx.db.connection().execute(async (conn) => {
-      for (let i = 0; i < 8; i++) await searchPosts(conn, search(['fastify', `topic${i % 7}`]), { limit: 9, offset: 0 })
-      const statements = await sql<{ generic_plans: number; custom_plans: number }>`select generic_plans::int, custom_plans::int
-        from pg_prepared_statements where statement like '%document @@%' and statement not like '%pg_prepared_statements%'`.execute(conn)
-      expect(statements.rows.length).toBeGreaterThan(0)
-      for (const s of statements.rows) expect(s).toMatchObject({ generic_plans: 0 })
-      expect(Math.max(...statements.rows.map((s) => s.custom_plans))).toBeGreaterThanOrEqual(8)
+      // "fastify" is in every post: more than can be sorted cheaply, so its pages walk the date index.
+      for (let i = 0; i < 8; i++) {
+        const found = await searchPosts(conn, search(['fastify', `wor`]), { limit: 9, offset: i * 9 })
+        expect(found.total).toBe(360)
+        expect(found.hits).toHaveLength(9)
+      }
+      const named = await sql<{ statement: string }>`select statement from pg_prepared_statements where statement not like '%pg_prepared_statements%'`.execute(conn)
+      expect(named.rows.filter((r) => /published_at"? desc, "?s"?\."?post_id"? desc limit/.test(r.statement))).toEqual([])
+      expect(named.rows.some((r) => r.statement.includes('materialized'))).toBe(true)
     })
   })
 })

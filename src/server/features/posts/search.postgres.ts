@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
-import { docsOf, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Tier, type TierStatements } from './search-tiers.ts'
+import { tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
 
 // PostgreSQL: tsvector documents with GIN indexes, one for the whole post and one for the title.
 
@@ -56,24 +56,27 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
   }
 }
 
-/** The count of every match, and of published posts (what a walk of the date index would pass over). */
-export function postgresCountStatement(q: SearchQuery): RawBuilder<{ n: number; posts: number | null }> {
+/** The count of every match, from the full-text index (its plan does not depend on the words). */
+export function postgresCountStatement(q: SearchQuery): RawBuilder<{ n: number }> {
   const { from, where } = matches(q, 'all', false)
-  return sql`select count(*)::int as n, (select n from post_counts where key = 'published') as posts from ${from} where ${where}`
+  return sql`select count(*)::int as n from ${from} where ${where}`
 }
 
 /**
- * A page of few matches: all of them read from the full-text index, then sorted (materialized, so the planner
- * cannot walk the date index instead, which reads every post when the words are rare). Title matches first.
+ * A page of few matches with their count, in one statement: up to `cap` matches read from the full-text index, then
+ * sorted (materialized, so the planner cannot walk the date index instead, which reads every post when the words
+ * are rare). Title matches first. A count above the cap means there are more: the walk is then cheaper.
  */
-export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<FoundDoc> {
+export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<FoundDoc & { total: number; cap: number }> {
   const { query, from, where } = matches(q, 'all', false)
   const views = q.sort === 'popular' ? sql`p.views` : sql`0`
   const inTitle = q.sort === 'latest' ? sql`m.in_title desc, ` : sql``
-  return sql<FoundDoc>`with m as materialized (
-      select s.post_id, s.published_at, ${views} as views, s.title_document @@ ${query} as in_title from ${from} where ${where}
+  // Few enough to sort while fewer than sqrt(WALK_COST × posts walked); posts walked: the page's end × published posts.
+  const cap = sql`(select ceil(sqrt(${WALK_COST * (page.offset + page.limit)}::float8 * greatest(coalesce(max(n), 1), 1)))::int from post_counts where key = 'published')`
+  return sql<FoundDoc & { total: number; cap: number }>`with m as materialized (
+      select s.post_id, s.published_at, ${views} as views, s.title_document @@ ${query} as in_title from ${from} where ${where} limit ${cap} + 1
     )
-    select s.post_id as id, s.title, s.excerpt, s.body, s.tags
+    select s.post_id as id, s.title, s.excerpt, s.body, s.tags, (select count(*)::int from m) as total, ${cap} as cap
     from (select * from m order by ${inTitle}${ordering(q, 'm')} limit ${page.limit} offset ${page.offset}) m
     join post_search s on s.post_id = m.post_id
     order by ${inTitle}${ordering(q, 'm')}`
@@ -86,7 +89,7 @@ export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuil
  */
 async function withSearchPlanning<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
-    await sql.raw('begin; set local enable_seqscan = off; set local plan_cache_mode = force_custom_plan').execute(conn)
+    await sql.raw('begin; set local enable_seqscan = off').execute(conn)
     try {
       const result = await run(conn)
       await sql.raw('commit').execute(conn)
@@ -98,13 +101,23 @@ async function withSearchPlanning<T>(db: Db, run: (db: Db) => Promise<T>): Promi
   })
 }
 
+/**
+ * Few matches (most searches) take one statement. More than a page can sort cheaply are counted, then read by
+ * walking the date index from the newest (in statements planned for their own words: unnamed, docs/decisions/086).
+ */
 export function searchPostgres(db: Db, q: SearchQuery, page: Page): Promise<Found> {
   return withSearchPlanning(db, async (db) => {
-    const counted = (await postgresCountStatement(q).execute(db)).rows[0]
-    const total = counted?.n ?? 0
-    if (page.offset >= total) return { docs: [], total }
-    const walked = (page.offset + page.limit) * Number(counted?.posts ?? total)
-    const few = total * total <= WALK_COST * walked
-    return { docs: few ? await docsOf(db, postgresFewMatchesStatement(q, page)) : await tieredPage(db, postgresSearchStatements, q, page), total }
+    const few = (await postgresFewMatchesStatement(q, page).execute(db)).rows
+    const seen = few[0]?.total
+    if (seen === undefined && page.offset === 0) return { docs: [], total: 0 }
+    if (seen !== undefined && seen <= few[0]!.cap) return { docs: few.map(({ total: _, cap: __, ...doc }) => doc), total: seen }
+    const total = (await postgresCountStatement(q).execute(db)).rows[0]?.n ?? 0
+    return { docs: page.offset < total ? await tieredPage(db, planEachRun, q, page) : [], total }
   })
+}
+
+/** The tier statements behind a leading comment, which named-statements.ts leaves unnamed: planned at every run. */
+const planEachRun: Statements = (q, tier) => {
+  const { rows, count } = postgresSearchStatements(q, tier)
+  return { rows: (page) => sql<FoundDoc>`/* planned for its words */ ${rows(page)}`, count: sql<{ n: number }>`/* planned for its words */ ${count}` }
 }
