@@ -11,6 +11,7 @@ import * as searchTiersAndPrefixes from './migrations/20261123T0600-search-tiers
 import * as recentViews from './migrations/20261123T0701-recent-views.ts'
 import * as fasterSearchFold from './migrations/20261125T1000-faster-search-fold.ts'
 import * as searchTitleIndex from './migrations/20261125T1100-search-title-index.ts'
+import * as searchRowsByVisibility from './migrations/20261126T0900-search-rows-by-visibility.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0701-recent-views': recentViews,
   '20261125T1000-faster-search-fold': fasterSearchFold,
   '20261125T1100-search-title-index': searchTitleIndex,
+  '20261126T0900-search-rows-by-visibility': searchRowsByVisibility,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -33,7 +33,7 @@ export async function insertPostsWithState(db: Db, rows: NewPostRow[], opts: Bul
   }
   const touched = opts.countersToRecount ?? new Set<string>()
   // In the order of their search rows: SQLite's full-text index flushes its pending terms whenever a row number goes down.
-  const keyed = rows.map((row) => ({ row, key: searchOrderKey(row.published_at ?? row.created_at, row.id) })).sort((a, b) => a.key - b.key)
+  const keyed = rows.map((row) => ({ row, key: searchOrderKey(row.published_at ?? row.created_at, row.id, row.status) })).sort((a, b) => a.key - b.key)
   const ordered = keyed.map((k) => k.row)
   // Each chunk's search text is extracted while the previous chunk is written: on PostgreSQL the server indexes
   // one chunk while this process prepares the next, yielding every few posts so the driver can send the next

@@ -1,7 +1,7 @@
 import { PostgresAdapter, type Transaction } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import type { Database } from '../../db/schema.ts'
-import { searchOrderKey } from './search-order-key.ts'
+import { nextOrderKey, searchOrderKey } from './search-order-key.ts'
 
 type Trx = Transaction<Database> | Db
 
@@ -34,9 +34,9 @@ export async function writeTags(db: Trx, state: ListingState): Promise<void> {
 export type SearchDocument = { post_id: string; status: string; published_at: string | null; title: string; excerpt: string; body: string; tags: string }
 
 /**
- * On SQLite each search row is numbered by the post's time (search-order-key.ts); a number already taken by another
- * post (same millisecond, same hash) moves up to the next free one. The wanted numbers' owners are read in one query;
- * only a collision looks further, one number at a time.
+ * On SQLite each search row is numbered by the post's time and visibility (search-order-key.ts); a number already
+ * taken by another post (same millisecond, same hash) moves on to the next free one, away from 0. The wanted
+ * numbers' owners are read in one query; only a collision looks further, one number at a time.
  */
 async function freeOrderKeys(db: Trx, wanted: Array<{ postId: string; key: number }>): Promise<number[]> {
   // The post each number belongs to here: null when it was looked up and is free.
@@ -60,7 +60,7 @@ async function freeOrderKeys(db: Trx, wanted: Array<{ postId: string; key: numbe
         const owner = owners.get(k)
         if (!owner || owner === postId) break
       }
-      k++
+      k = nextOrderKey(k)
     }
     used.add(k)
     keys.push(k)
@@ -89,7 +89,7 @@ export async function writeSearchDocuments(db: Trx, docs: Array<SearchDocument &
       .execute()
     return
   }
-  const keys = await freeOrderKeys(db, docs.map((d) => ({ postId: d.post_id, key: searchOrderKey(d.orderAt, d.post_id) })))
+  const keys = await freeOrderKeys(db, docs.map((d) => ({ postId: d.post_id, key: searchOrderKey(d.orderAt, d.post_id, d.status) })))
   await db.deleteFrom('post_search').where('post_id', 'in', rows.map((r) => r.post_id)).execute()
   // In ascending order: the full-text index flushes its pending terms whenever a row number goes down.
   const numbered = rows.map((row, i) => ({ ...row, id: keys[i]! })).sort((a, b) => a.id - b.id)

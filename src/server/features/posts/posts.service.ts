@@ -16,28 +16,18 @@ import * as repo from './posts.repo.ts'
 import { recordSlugChange } from '../redirects/redirects.service.ts'
 import { NEW_POST_KEY, recordSave } from '../revisions/revisions.service.ts'
 import { searchPosts } from './posts.search.repo.ts'
+import { searchWords } from './search-words.ts'
 import { saveListingState } from './posts.write.ts'
 
 export const FEATURED_LIMIT = 3
 export const RELATED_LIMIT = 3
 const RELATED_PER_SOURCE = 12
 const SLUG_ATTEMPTS = 5
-const MAX_SEARCH_WORDS = 12
 
 /** Who is asking: anonymous readers never see drafts; a logged-in admin sees everything. */
 export type Viewer = { isAdmin: boolean }
 
 const SLUG_TAKEN = 'A post with this slug already exists'
-
-/** The words of a search: letters and digits only, so nothing typed is ever query syntax. */
-export function searchWords(search: string): string[] {
-  return search
-    .normalize('NFC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, MAX_SEARCH_WORDS)
-    .map((w) => w.slice(0, 64))
-}
 
 /** Cards for ids, in the ids' order. */
 async function cardsInOrder(db: Db, ids: string[]): Promise<PostCard[]> {

@@ -1,0 +1,45 @@
+import type { RawBuilder } from 'kysely'
+import type { PostSort, PostStatus } from '#shared/schemas/post.ts'
+import type { Db } from '../../db/client.ts'
+
+export type SearchQuery = {
+  /** Words as SQLite's tokenizer splits text (search-words.ts); the last one matches as a prefix. */
+  words: string[]
+  status: PostStatus | null
+  categoryId?: string
+  tagKey?: string
+  sort: PostSort
+}
+
+export type Page = { limit: number; offset: number }
+
+/** A found post's searchable texts, for its snippet. */
+export type FoundDoc = { id: string; title: string; excerpt: string; body: string; tags: string }
+export type Found = { docs: FoundDoc[]; total: number }
+
+/**
+ * One part of a search: the matches (all, title only, or all but the title matches) with the filters, as a count
+ * and as one page in the requested order. Both engines answer each from their full-text index.
+ */
+export type Tier = 'all' | 'title' | 'rest'
+export type TierStatements = { rows: (page: Page) => RawBuilder<FoundDoc>; count: RawBuilder<{ n: number }> }
+export type Statements = (q: SearchQuery, tier: Tier) => TierStatements
+
+export const docsOf = async (db: Db, statement: RawBuilder<FoundDoc>) => (await statement.execute(db)).rows
+export const countOf = async (db: Db, statement: RawBuilder<{ n: number }>) => Number((await statement.execute(db)).rows[0]?.n ?? 0)
+
+/**
+ * One page of matches, the total known. Ranking (docs/decisions/010): posts whose title holds every word first, then
+ * the others, newest first within each; `oldest` and `popular` order all matches by date or views instead.
+ */
+export async function tieredPage(db: Db, statements: Statements, q: SearchQuery, page: Page): Promise<FoundDoc[]> {
+  if (q.sort !== 'latest') return docsOf(db, statements(q, 'all').rows(page))
+  const title = statements(q, 'title')
+  // On the first page the title matches need no count: fewer than a page of them is all of them.
+  const inTitle = page.offset > 0 ? await countOf(db, title.count) : undefined
+  const first = inTitle === undefined || page.offset < inTitle ? await docsOf(db, title.rows(page)) : []
+  const more = page.limit - first.length
+  if (!more) return first
+  const restOffset = Math.max(0, page.offset - (inTitle ?? 0))
+  return [...first, ...(await docsOf(db, statements(q, 'rest').rows({ limit: more, offset: restOffset })))]
+}

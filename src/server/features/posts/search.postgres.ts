@@ -1,0 +1,123 @@
+import { sql, type RawBuilder } from 'kysely'
+import type { Db } from '../../db/client.ts'
+import { tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
+
+// PostgreSQL: tsvector documents with GIN indexes, one for the whole post and one for the title.
+
+/** Text that needs no folding beyond lower case (search words hold no control characters). */
+const ASCII = /^[ -~]*$/
+/**
+ * Walking the date index costs about 30 times more a post than reading a match from the full-text index (each post
+ * walked unpacks its stored document), so all matches are read and sorted while there are fewer than about
+ * sqrt(30 × posts walked); past that the walk stops early enough (docs/decisions/015).
+ */
+const WALK_COST = 30
+
+/**
+ * tsquery: each word a quoted lexeme (never syntax), all required, the last a prefix. The `simple` configuration
+ * lowercases, which is all the folding ASCII needs; other words are folded by blog_fold, as the documents were.
+ */
+function tsQuery(words: string[]): RawBuilder<unknown> {
+  const text = words.map((w, i) => `'${w.replace(/'/g, "''")}'${i === words.length - 1 ? ':*' : ''}`).join(' & ')
+  return ASCII.test(text) ? sql`to_tsquery('simple', ${text})` : sql`to_tsquery('simple', blog_fold(${text}))`
+}
+
+/**
+ * The conditions of a search. `viaStatusIndex: false` writes the status so the status index cannot serve it: the
+ * planner would rather list every published post and test each one's document (it does not count the unpacking),
+ * and only the full-text index is then left to it.
+ */
+function matches(q: SearchQuery, tier: Tier, viaStatusIndex = true) {
+  const query = tsQuery(q.words)
+  const conditions: RawBuilder<unknown>[] = [tier === 'title' ? sql`s.title_document @@ ${query}` : sql`s.document @@ ${query}`]
+  if (tier === 'rest') conditions.push(sql`not (s.title_document @@ ${query})`)
+  if (q.status) conditions.push(viaStatusIndex ? sql`s.status = ${q.status}` : sql`s.status || '' = ${q.status}`)
+  if (q.categoryId !== undefined) conditions.push(sql`p.category_id = ${q.categoryId}`)
+  if (q.tagKey !== undefined) conditions.push(sql`s.post_id in (select post_id from post_tags where tag_key = ${q.tagKey})`)
+  const needsPosts = q.sort === 'popular' || q.categoryId !== undefined
+  return { query, from: needsPosts ? sql`post_search s join posts p on p.id = s.post_id` : sql`post_search s`, where: sql.join(conditions, sql` and `) }
+}
+
+const ordering = (q: SearchQuery, at: string) => {
+  const by = (column: string) => sql.ref(`${at}.${column}`)
+  if (q.sort === 'oldest') return sql`${by('published_at')} asc, ${by('post_id')} asc`
+  const newest = sql`${by('published_at')} desc, ${by('post_id')} desc`
+  return q.sort === 'popular' ? sql`${by('views')} desc, ${newest}` : newest
+}
+
+/** The statements of one tier of a search on PostgreSQL (exported for the query-plan tests). */
+export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatements {
+  const { from, where } = matches(q, tier)
+  const order = q.sort === 'popular' ? sql`p.views desc, s.published_at desc, s.post_id desc` : ordering(q, 's')
+  return {
+    count: sql<{ n: number }>`select count(*)::int as n from ${from} where ${where}`,
+    rows: (page) => sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags from ${from} where ${where}
+      order by ${order} limit ${page.limit} offset ${page.offset}`,
+  }
+}
+
+/** The count of every match, from the full-text index (its plan does not depend on the words). */
+export function postgresCountStatement(q: SearchQuery): RawBuilder<{ n: number }> {
+  const { from, where } = matches(q, 'all', false)
+  return sql`select count(*)::int as n from ${from} where ${where}`
+}
+
+/**
+ * A page of few matches with their count, in one statement: up to `cap` matches read from the full-text index, then
+ * sorted (materialized, so the planner cannot walk the date index instead, which reads every post when the words
+ * are rare). Title matches first. A count above the cap means there are more: the walk is then cheaper.
+ */
+export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<FoundDoc & { total: number; cap: number }> {
+  const { query, from, where } = matches(q, 'all', false)
+  const views = q.sort === 'popular' ? sql`p.views` : sql`0`
+  const inTitle = q.sort === 'latest' ? sql`m.in_title desc, ` : sql``
+  // Few enough to sort while fewer than sqrt(WALK_COST × posts walked); posts walked: the page's end × published posts.
+  const cap = sql`(select ceil(sqrt(${WALK_COST * (page.offset + page.limit)}::float8 * greatest(coalesce(max(n), 1), 1)))::int from post_counts where key = 'published')`
+  return sql<FoundDoc & { total: number; cap: number }>`with m as materialized (
+      select s.post_id, s.published_at, ${views} as views, s.title_document @@ ${query} as in_title from ${from} where ${where} limit ${cap} + 1
+    )
+    select s.post_id as id, s.title, s.excerpt, s.body, s.tags, (select count(*)::int from m) as total, ${cap} as cap
+    from (select * from m order by ${inTitle}${ordering(q, 'm')} limit ${page.limit} offset ${page.offset}) m
+    join post_search s on s.post_id = m.post_id
+    order by ${inTitle}${ordering(q, 'm')}`
+}
+
+/**
+ * A search's statements run on one connection in a transaction planned for full-text search, opened in one round
+ * trip: every statement planned for its own words (a generic plan of a named statement cannot know whether a word
+ * is rare), and never a sequential scan (PostgreSQL's costs ignore unpacking each stored document: 0.3 s).
+ */
+async function withSearchPlanning<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql.raw('begin; set local enable_seqscan = off').execute(conn)
+    try {
+      const result = await run(conn)
+      await sql.raw('commit').execute(conn)
+      return result
+    } catch (err) {
+      await sql.raw('rollback').execute(conn).catch(() => {})
+      throw err
+    }
+  })
+}
+
+/**
+ * Few matches (most searches) take one statement. More than a page can sort cheaply are counted, then read by
+ * walking the date index from the newest (in statements planned for their own words: unnamed, docs/decisions/086).
+ */
+export function searchPostgres(db: Db, q: SearchQuery, page: Page): Promise<Found> {
+  return withSearchPlanning(db, async (db) => {
+    const few = (await postgresFewMatchesStatement(q, page).execute(db)).rows
+    const seen = few[0]?.total
+    if (seen === undefined && page.offset === 0) return { docs: [], total: 0 }
+    if (seen !== undefined && seen <= few[0]!.cap) return { docs: few.map(({ total: _, cap: __, ...doc }) => doc), total: seen }
+    const total = (await postgresCountStatement(q).execute(db)).rows[0]?.n ?? 0
+    return { docs: page.offset < total ? await tieredPage(db, planEachRun, q, page) : [], total }
+  })
+}
+
+/** The tier statements behind a leading comment, which named-statements.ts leaves unnamed: planned at every run. */
+const planEachRun: Statements = (q, tier) => {
+  const { rows, count } = postgresSearchStatements(q, tier)
+  return { rows: (page) => sql<FoundDoc>`/* planned for its words */ ${rows(page)}`, count: sql<{ n: number }>`/* planned for its words */ ${count}` }
+}

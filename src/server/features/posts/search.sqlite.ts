@@ -1,0 +1,79 @@
+import { sql, type RawBuilder } from 'kysely'
+import type { Db } from '../../db/client.ts'
+import { countOf, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Tier, type TierStatements } from './search-tiers.ts'
+
+// SQLite: FTS5 over post_search (whole posts, and titles alone), rows numbered by time and visibility
+// (search-order-key.ts), without positions, with prefix indexes up to 6 letters (docs/decisions/015).
+
+/** FTS5: each word a quoted string (never syntax; one token, search-words.ts), all required, the last a prefix. */
+const fts5Words = (words: string[]) => words.map((w, i) => `"${w.replace(/"/g, '""')}"${i === words.length - 1 ? '*' : ''}`).join(' ')
+
+function fts5Match(q: SearchQuery, tier: Tier): string {
+  const words = fts5Words(q.words)
+  return tier === 'rest' ? `${words} NOT title : (${words})` : words
+}
+
+/**
+ * The post's place in time, newest highest: published rows are numbered from 0 up, the others below 0 (-1 - the
+ * same number). Public searches order by the row number itself, which FTS5 walks without sorting.
+ */
+function timeKey(q: SearchQuery): RawBuilder<number> {
+  if (q.status === 'published') return sql`f.rowid`
+  return q.status ? sql`(-1 - f.rowid)` : sql`(case when f.rowid >= 0 then f.rowid else -1 - f.rowid end)`
+}
+
+/** Which side of 0 the status reads: public searches never read an unpublished post's entries. */
+function visibility(q: SearchQuery): RawBuilder<unknown>[] {
+  if (q.status === 'published') return [sql`f.rowid >= 0`]
+  return q.status ? [sql`f.rowid < 0`, sql`s.status = ${q.status}`] : []
+}
+
+/**
+ * The statements of one tier of a search on SQLite (exported for the query-plan tests). Newest first is the index's
+ * own order, read from the end, and a page stops as soon as it is full; only `popular` sorts its matches. The title
+ * tier reads the title-only index.
+ */
+export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatements {
+  const index = sql.raw(tier === 'title' ? 'post_title_fts' : 'post_search_fts')
+  const joins: RawBuilder<unknown>[] = [sql`join post_search s on s.id = f.rowid`]
+  if (q.categoryId !== undefined || q.sort === 'popular') joins.push(sql`join posts p on p.id = s.post_id`)
+  const conditions: RawBuilder<unknown>[] = [sql`f.${index} match ${fts5Match(q, tier)}`, ...visibility(q)]
+  if (q.categoryId !== undefined) conditions.push(sql`p.category_id = ${q.categoryId}`)
+  if (q.tagKey !== undefined) conditions.push(sql`exists (select 1 from post_tags t where t.post_id = s.post_id and t.tag_key = ${q.tagKey})`)
+  const from = sql`${index} f ${sql.join(joins, sql` `)}`
+  const where = sql.join(conditions, sql` and `)
+  const key = timeKey(q)
+  const ordering = q.sort === 'oldest' ? sql`${key} asc` : q.sort === 'popular' ? sql`p.views desc, ${key} desc` : sql`${key} desc`
+  // Only a status other than published needs post_search to count: the row number alone filters the rest.
+  const countFrom = q.categoryId !== undefined || q.tagKey !== undefined || (q.status && q.status !== 'published') ? from : sql`${index} f`
+  return {
+    count: sql<{ n: number }>`select count(*) as n from ${countFrom} where ${where}`,
+    rows: (page) => sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags, ${key} as k from ${from} where ${where}
+      order by ${ordering} limit ${page.limit} offset ${page.offset}`,
+  }
+}
+
+/**
+ * A first page in one statement: its rows (title matches, then the rest, for `latest`) with the count of every match.
+ * SQLite counts a subquery that does not depend on the row once.
+ */
+function firstPageStatement(q: SearchQuery, limit: number): RawBuilder<FoundDoc & { total: number }> {
+  const all = sqliteSearchStatements(q, 'all')
+  const page = { limit, offset: 0 }
+  const rows =
+    q.sort === 'latest'
+      ? sql`select * from (select 0 as tier, * from (${sqliteSearchStatements(q, 'title').rows(page)})
+          union all select 1 as tier, * from (${sqliteSearchStatements(q, 'rest').rows(page)})) order by tier, k desc limit ${limit}`
+      : all.rows(page)
+  return sql<FoundDoc & { total: number }>`select d.id, d.title, d.excerpt, d.body, d.tags, (${all.count}) as total from (${rows}) d`
+}
+
+export async function searchSqlite(db: Db, q: SearchQuery, page: Page): Promise<Found> {
+  if (page.offset === 0) {
+    const rows = (await firstPageStatement(q, page.limit).execute(db)).rows
+    return { docs: rows.map(({ total: _, ...doc }) => doc), total: Number(rows[0]?.total ?? 0) }
+  }
+  // A page past the end is the empty state, answered from the count alone.
+  const total = await countOf(db, sqliteSearchStatements(q, 'all').count)
+  return { docs: page.offset < total ? await tieredPage(db, sqliteSearchStatements, q, page) : [], total }
+}

@@ -1,0 +1,80 @@
+import { Migrator, sql, type Kysely } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MIGRATIONS } from '#server/db/migrate.ts'
+import type { Db } from '#server/db/client.ts'
+import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
+import type { SearchQuery } from '#server/features/posts/search-tiers.ts'
+import { createTestDatabase, TEST_ENGINE } from '#test/support/test-db.ts'
+
+type Handle = Awaited<ReturnType<typeof createTestDatabase>>
+
+const THIS = '20261126T0900-search-rows-by-visibility'
+const BEFORE = Object.keys(MIGRATIONS).sort().filter((name) => name < THIS).at(-1)!
+
+/** The search row number before this migration (a frozen copy of search-order-key.ts then). */
+function oldOrderKey(at: string, postId: string): number {
+  let hash = 0
+  for (let i = 0; i < postId.length; i++) hash = (hash * 31 + postId.charCodeAt(i)) >>> 0
+  return Date.parse(at) * 2 ** 10 + (hash % 2 ** 10)
+}
+
+describe.skipIf(TEST_ENGINE !== 'sqlite')(`migration ${THIS} on a blog with posts`, () => {
+  let database: Handle
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(() => database.dispose())
+
+  it('moves unpublished rows below 0, keeps every search answer, and goes down and up again', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older migration, like the migrations themselves
+    const db = database.handle.db as unknown as Kysely<any>
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
+    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+
+    const now = '2026-01-01T00:00:00.000Z'
+    await db.insertInto('users').values({ id: 'u', username: 'u', email: 'u@x.com', password_hash: 'x', role: 'admin', created_at: now }).execute()
+    const posts = Array.from({ length: 30 }, (_, i) => {
+      const at = new Date(Date.parse(now) + i * 60_000).toISOString()
+      const status = i % 5 === 0 ? 'draft' : i % 7 === 0 ? 'scheduled' : 'published'
+      const title = i % 3 === 0 ? `Kestrel notes ${i}` : `Notes ${i}`
+      return { id: `p${i}`, title, status, at, body: i % 2 === 0 ? 'a kestrel hovers' : 'plain words', published: status === 'published' }
+    })
+    await db.insertInto('posts').values(posts.map((p) => ({
+      id: p.id, title: p.title, slug: p.id, content: p.body, excerpt: '', author_id: 'u', status: p.status, tags: '[]', reading_time: 1, views: 0,
+      featured: 0, published_at: p.published ? p.at : null, created_at: p.at, updated_at: p.at,
+    }))).execute()
+    // Old shape: every row numbered by time from 0 up, the status a column of the index.
+    for (const p of [...posts].sort((a, b) => oldOrderKey(a.at, a.id) - oldOrderKey(b.at, b.id))) {
+      await db.insertInto('post_search').values({
+        id: oldOrderKey(p.at, p.id), post_id: p.id, status: p.status, published_at: p.published ? p.at : null, title: p.title, excerpt: '', body: p.body, tags: '',
+      }).execute()
+    }
+    const oldAnswer = async (status: string | null) => (await sql<{ post_id: string }>`select s.post_id from post_search_fts f join post_search s on s.id = f.rowid
+      where post_search_fts match ${'{title excerpt body tags} : "kestrel"'} and (${status} is null or s.status = ${status}) order by f.rowid desc`.execute(db)).rows.map((r) => r.post_id)
+    const expected = { published: await oldAnswer('published'), draft: await oldAnswer('draft'), all: await oldAnswer(null) }
+    expect(expected.published.length).toBeGreaterThan(5)
+
+    const search = async (status: SearchQuery['status']) => {
+      const ranked = await searchPosts(db as unknown as Db, { words: ['kestrel'], status, sort: 'oldest' }, { limit: 100, offset: 0 })
+      return ranked.hits.map((h) => h.id).reverse()
+    }
+    const sameAnswers = async () => {
+      expect(await search('published')).toEqual(expected.published)
+      expect(await search('draft')).toEqual(expected.draft)
+      expect(await search(null)).toEqual(expected.all)
+    }
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined()
+    const rows = await db.selectFrom('post_search').select(['id', 'status']).execute()
+    for (const row of rows) expect(Number(row.id) >= 0, row.status).toBe(row.status === 'published')
+    const shape = await sql<{ sql: string }>`select sql from sqlite_master where name in ('post_search_fts', 'post_title_fts')`.execute(db)
+    for (const table of shape.rows) expect(table.sql).toMatch(/detail=column, prefix='2 3 4 5 6'/)
+    await sameAnswers()
+
+    expect((await migrator.migrateDown()).error).toBeUndefined()
+    expect(await oldAnswer('published')).toEqual(expected.published)
+    expect(await oldAnswer(null)).toEqual(expected.all)
+    expect((await migrator.migrateToLatest()).error).toBeUndefined()
+    await sameAnswers()
+  })
+})
