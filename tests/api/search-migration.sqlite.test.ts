@@ -4,7 +4,7 @@ import { MIGRATIONS } from '#server/db/migrate.ts'
 import type { Db } from '#server/db/client.ts'
 import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
 import type { SearchQuery } from '#server/features/posts/search-tiers.ts'
-import { createTestDatabase, TEST_ENGINE } from '#test/support/test-db.ts'
+import { createTestDatabase } from '#test/support/test-db.ts'
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>
 
@@ -18,7 +18,7 @@ function oldOrderKey(at: string, postId: string): number {
   return Date.parse(at) * 2 ** 10 + (hash % 2 ** 10)
 }
 
-describe.skipIf(TEST_ENGINE !== 'sqlite')(`migration ${THIS} on a blog with posts`, () => {
+describe(`migration ${THIS} on a blog with posts`, () => {
   let database: Handle
   beforeAll(async () => {
     database = await createTestDatabase()

@@ -1,0 +1,35 @@
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
+import { postgresCountStatement, postgresFewMatchesStatement } from '#server/features/posts/search.postgres.ts'
+import { search, searchPlanBlog } from './search-plans.fixtures.ts'
+
+describe('search plans on PostgreSQL (docs/decisions/015)', () => {
+  const { blog, plan } = searchPlanBlog()
+
+  it('PostgreSQL: few matches are read from the full-text index and sorted, never by walking every post', async () => {
+    const db = blog.t.app.ctx.db
+    for (const sort of ['latest', 'oldest', 'popular'] as const) {
+      for (const words of [['zzqx'], ['topic3'], ['fastify', 'topic3']]) {
+        const found = await plan(postgresFewMatchesStatement(search(words, sort), { limit: 9, offset: 0 }).compile(db))
+        expect(found, `${sort} ${words}`).toContain('post_search_document_idx')
+        expect(found, `${sort} ${words}`).not.toContain('post_search_status_idx')
+      }
+    }
+    expect(await plan(postgresCountStatement(search(['zzqx'])).compile(db))).toContain('post_search_document_idx')
+  })
+
+  it('PostgreSQL: a walk of the date index is planned for its own words at every run, never by a generic plan', async () => {
+    await blog.t.app.ctx.db.connection().execute(async (conn) => {
+      // "fastify" is in every post: more than can be sorted cheaply, so its pages walk the date index.
+      for (let i = 0; i < 8; i++) {
+        const found = await searchPosts(conn, search(['fastify', `wor`]), { limit: 9, offset: i * 9 })
+        expect(found.total).toBe(360)
+        expect(found.hits).toHaveLength(9)
+      }
+      const named = await sql<{ statement: string }>`select statement from pg_prepared_statements where statement not like '%pg_prepared_statements%'`.execute(conn)
+      expect(named.rows.filter((r) => /published_at"? desc, "?s"?\."?post_id"? desc limit/.test(r.statement))).toEqual([])
+      expect(named.rows.some((r) => r.statement.includes('materialized'))).toBe(true)
+    })
+  })
+})

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { searchPosts, sqliteSearchStatements } from '#server/features/posts/posts.search.repo.ts'
+import { search, searchPlanBlog } from './search-plans.fixtures.ts'
+
+describe('search plans on SQLite (docs/decisions/015)', () => {
+  const { blog, plan } = searchPlanBlog()
+
+  it('SQLite: a public search reads published rows only (row numbers from 0 up), newest first, without sorting', async () => {
+    const db = blog.t.app.ctx.db
+    for (const tier of ['all', 'title', 'rest'] as const) {
+      for (const sort of ['latest', 'oldest'] as const) {
+        const found = await plan(sqliteSearchStatements(search(['fastify', 'wor'], sort), tier).rows({ limit: 9, offset: 0 }).compile(db))
+        // FTS5's index string: M for the match, > for a lower bound on the row number.
+        expect(found, `${tier} ${sort}`).toMatch(/VIRTUAL TABLE INDEX \d+:M\d+>/)
+        expect(found, `${tier} ${sort}`).not.toMatch(/TEMP B-TREE/)
+      }
+      expect(await plan(sqliteSearchStatements(search(['fastify']), tier).count.compile(db))).toMatch(/INDEX \d+:M\d+>/)
+    }
+    const drafts = await searchPosts(db, search(['fastify'], 'latest', 'draft'), { limit: 100, offset: 0 })
+    expect(drafts.total).toBe(40)
+    expect((await searchPosts(db, search(['fastify']), { limit: 9, offset: 0 })).total).toBe(360)
+  })
+})
