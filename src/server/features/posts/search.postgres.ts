@@ -56,30 +56,32 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
   }
 }
 
-/** The count of every match, from the full-text index (its plan does not depend on the words). */
-export function postgresCountStatement(q: SearchQuery): RawBuilder<{ n: number }> {
-  const { from, where } = matches(q, 'all', false)
-  return sql`select count(*)::int as n from ${from} where ${where}`
-}
-
 /**
- * A page of few matches with their count, in one statement: up to `cap` matches read from the full-text index, then
- * sorted (materialized, so the planner cannot walk the date index instead, which reads every post when the words
- * are rare). Title matches first. A count above the cap means there are more: the walk is then cheaper.
+ * Every match counted, and when there are few, the page of them, in one statement. The count reads the full-text
+ * index (the status written so the status index cannot serve it: the planner would rather list every published
+ * post and test each one's document). Matches are read and sorted only while there are at most `cap` of them
+ * (materialized, so the planner cannot walk the date index instead, which reads every post when the words are rare);
+ * past the cap the statement answers the count alone and the date index is walked. Title matches first. At least one
+ * row comes back: with no page, its id is null.
  */
-export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<FoundDoc & { total: number; cap: number }> {
+export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<Partial<FoundDoc> & { total: number; cap: number }> {
   const { query, from, where } = matches(q, 'all', false)
   const views = q.sort === 'popular' ? sql`p.views` : sql`0`
   const inTitle = q.sort === 'latest' ? sql`m.in_title desc, ` : sql``
   // Few enough to sort while fewer than sqrt(WALK_COST × posts walked); posts walked: the page's end × published posts.
   const cap = sql`(select ceil(sqrt(${WALK_COST * (page.offset + page.limit)}::float8 * greatest(coalesce(max(n), 1), 1)))::int from post_counts where key = 'published')`
-  return sql<FoundDoc & { total: number; cap: number }>`with m as materialized (
-      select s.post_id, s.published_at, ${views} as views, s.title_document @@ ${query} as in_title from ${from} where ${where} limit ${cap} + 1
+  return sql<Partial<FoundDoc> & { total: number; cap: number }>`with c as (select count(*)::int as n, ${cap} as cap from ${from} where ${where}),
+    m as materialized (
+      select s.post_id, s.published_at, ${views} as views, s.title_document @@ ${query} as in_title from ${from}
+      where ${where} and (select n <= cap from c)
     )
-    select s.post_id as id, s.title, s.excerpt, s.body, s.tags, (select count(*)::int from m) as total, ${cap} as cap
-    from (select * from m order by ${inTitle}${ordering(q, 'm')} limit ${page.limit} offset ${page.offset}) m
-    join post_search s on s.post_id = m.post_id
-    order by ${inTitle}${ordering(q, 'm')}`
+    select c.n as total, c.cap, f.id, f.title, f.excerpt, f.body, f.tags
+    from c left join (
+      select s.post_id as id, s.title, s.excerpt, s.body, s.tags, m.in_title, m.published_at, m.post_id, m.views
+      from (select * from m order by ${inTitle}${ordering(q, 'm')} limit ${page.limit} offset ${page.offset}) m
+      join post_search s on s.post_id = m.post_id
+    ) f on true
+    order by ${q.sort === 'latest' ? sql`f.in_title desc, ` : sql``}${ordering(q, 'f')}`
 }
 
 /**
@@ -102,16 +104,14 @@ async function withSearchPlanning<T>(db: Db, run: (db: Db) => Promise<T>): Promi
 }
 
 /**
- * Few matches (most searches) take one statement. More than a page can sort cheaply are counted, then read by
- * walking the date index from the newest (in statements planned for their own words: unnamed, docs/decisions/086).
+ * One statement counts the matches and, when few (most searches), reads their page. More than a page can sort
+ * cheaply are read by walking the date index from the newest (in statements planned for their own words: unnamed, docs/decisions/086).
  */
 export function searchPostgres(db: Db, q: SearchQuery, page: Page): Promise<Found> {
   return withSearchPlanning(db, async (db) => {
-    const few = (await postgresFewMatchesStatement(q, page).execute(db)).rows
-    const seen = few[0]?.total
-    if (seen === undefined && page.offset === 0) return { docs: [], total: 0 }
-    if (seen !== undefined && seen <= few[0]!.cap) return { docs: few.map(({ total: _, cap: __, ...doc }) => doc), total: seen }
-    const total = (await postgresCountStatement(q).execute(db)).rows[0]?.n ?? 0
+    const rows = (await postgresFewMatchesStatement(q, page).execute(db)).rows
+    const { total, cap } = rows[0]!
+    if (total <= cap) return { docs: rows.flatMap(({ id, title, excerpt, body, tags }) => (id ? [{ id, title: title!, excerpt: excerpt!, body: body!, tags: tags! }] : [])), total }
     return { docs: page.offset < total ? await tieredPage(db, planEachRun, q, page) : [], total }
   })
 }
