@@ -8,6 +8,13 @@ const RESULT_TYPE_CHANGED = 'cached plan must not change result type'
 
 type Query = (...args: unknown[]) => unknown
 
+/**
+ * A statement that starts with this comment always runs unnamed, so PostgreSQL plans it for its own parameters at
+ * every run: for statements whose best plan depends on them (a search's date-index walk is right for a common word
+ * and wrong for a rare one), where a generic plan kept after five runs would be wrong.
+ */
+export const PLAN_EACH_RUN = '/* planned at every run */ '
+
 const isResultTypeChange = (err: unknown) => err instanceof Error && (err as { code?: string }).code === '0A000' && err.message.includes(RESULT_TYPE_CHANGED)
 
 /**
@@ -21,7 +28,7 @@ export function nameStatements(pool: pg.Pool): void {
   let given = 0
   const nameOf = (text: string) => {
     const kept = names.get(text)
-    if (kept || given >= MAX_NAMED || text.length > MAX_NAMED_LENGTH || !/^\s*(select|with)\b/i.test(text)) return kept
+    if (kept || given >= MAX_NAMED || text.length > MAX_NAMED_LENGTH || text.startsWith(PLAN_EACH_RUN) || !/^\s*(select|with)\b/i.test(text)) return kept
     const name = `blog_${given++}`
     names.set(text, name)
     return name

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
+import { PLAN_EACH_RUN } from '../../db/named-statements.ts'
 import { tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
 
 // PostgreSQL: tsvector documents with GIN indexes, one for the whole post and one for the title.
@@ -67,7 +68,7 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
 export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<Partial<FoundDoc> & { total: number; cap: number }> {
   const { query, from, where } = matches(q, 'all', false)
   const views = q.sort === 'popular' ? sql`p.views` : sql`0`
-  const inTitle = q.sort === 'latest' ? sql`m.in_title desc, ` : sql``
+  const titleFirst = (at: string) => (q.sort === 'latest' ? sql`${sql.ref(`${at}.in_title`)} desc, ` : sql``)
   // Few enough to sort while fewer than sqrt(WALK_COST × posts walked); posts walked: the page's end × published posts.
   const cap = sql`(select ceil(sqrt(${WALK_COST * (page.offset + page.limit)}::float8 * greatest(coalesce(max(n), 1), 1)))::int from post_counts where key = 'published')`
   return sql<Partial<FoundDoc> & { total: number; cap: number }>`with c as (select count(*)::int as n, ${cap} as cap from ${from} where ${where}),
@@ -78,10 +79,10 @@ export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuil
     select c.n as total, c.cap, f.id, f.title, f.excerpt, f.body, f.tags
     from c left join (
       select s.post_id as id, s.title, s.excerpt, s.body, s.tags, m.in_title, m.published_at, m.post_id, m.views
-      from (select * from m order by ${inTitle}${ordering(q, 'm')} limit ${page.limit} offset ${page.offset}) m
+      from (select * from m order by ${titleFirst('m')}${ordering(q, 'm')} limit ${page.limit} offset ${page.offset}) m
       join post_search s on s.post_id = m.post_id
     ) f on true
-    order by ${q.sort === 'latest' ? sql`f.in_title desc, ` : sql``}${ordering(q, 'f')}`
+    order by ${titleFirst('f')}${ordering(q, 'f')}`
 }
 
 /**
@@ -105,7 +106,7 @@ async function withSearchPlanning<T>(db: Db, run: (db: Db) => Promise<T>): Promi
 
 /**
  * One statement counts the matches and, when few (most searches), reads their page. More than a page can sort
- * cheaply are read by walking the date index from the newest (in statements planned for their own words: unnamed, docs/decisions/086).
+ * cheaply are read by walking the date index from the newest (in statements planned for their own words at every run).
  */
 export function searchPostgres(db: Db, q: SearchQuery, page: Page): Promise<Found> {
   return withSearchPlanning(db, async (db) => {
@@ -116,8 +117,8 @@ export function searchPostgres(db: Db, q: SearchQuery, page: Page): Promise<Foun
   })
 }
 
-/** The tier statements behind a leading comment, which named-statements.ts leaves unnamed: planned at every run. */
+/** The tier statements, run unnamed: planned for their words at every run (named-statements.ts). */
 const planEachRun: Statements = (q, tier) => {
   const { rows, count } = postgresSearchStatements(q, tier)
-  return { rows: (page) => sql<FoundDoc>`/* planned for its words */ ${rows(page)}`, count: sql<{ n: number }>`/* planned for its words */ ${count}` }
+  return { rows: (page) => sql<FoundDoc>`${sql.raw(PLAN_EACH_RUN)}${rows(page)}`, count: sql<{ n: number }>`${sql.raw(PLAN_EACH_RUN)}${count}` }
 }
