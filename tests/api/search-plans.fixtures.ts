@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { TEST_ENGINE } from '#test/support/test-db.ts'
 import { planProblems } from '#test/support/query-plan.ts'
 
-const POSTS = ['posts', 'post_tags', 'post_search']
+const POSTS = ['posts', 'post_tags', 'post_search', 'published_search_words']
 
 /** A blog of 400 posts about fastify (one in ten a draft) for the search-plan tests of each engine (docs/decisions/015). */
 export function searchPlanBlog() {

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
 import { postgresFewMatchesStatement } from '#server/features/posts/search.postgres.ts'
+import type { SearchQuery } from '#server/features/posts/search-tiers.ts'
 import { search, searchPlanBlog } from './search-plans.fixtures.ts'
 
 describe('search plans on PostgreSQL (docs/decisions/015)', () => {
@@ -15,6 +16,20 @@ describe('search plans on PostgreSQL (docs/decisions/015)', () => {
         expect(found, `${sort} ${words}`).toContain('post_search_document_idx')
         expect(found, `${sort} ${words}`).not.toContain('post_search_status_idx')
       }
+    }
+  })
+
+  it('PostgreSQL: a public search filtered by its words alone is counted from published_search_words; other searches from post_search', async () => {
+    const db = blog.t.app.ctx.db
+    const countPlan = async (q: SearchQuery) => plan(postgresFewMatchesStatement(q, { limit: 9, offset: 0 }).compile(db))
+    expect(await countPlan(search(['fastify']))).toContain('published_search_words_idx')
+    for (const q of [search(['fastify'], 'latest', 'draft'), search(['fastify'], 'latest', null), { ...search(['fastify']), tagKey: 'x' }, { ...search(['fastify']), categoryId: 'c' }]) {
+      expect(await countPlan(q), JSON.stringify(q)).not.toContain('published_search_words')
+    }
+    // Counted from the narrow table, the totals are the published matches (posts i % 10 = 0 are drafts).
+    const published = Array.from({ length: 400 }, (_, i) => i).filter((i) => i % 10 !== 0)
+    for (const [words, expected] of [[['fastify'], 360], [['topic3'], published.filter((i) => i % 7 === 3).length], [['fas'], 360], [['zzqx'], 0]] as const) {
+      expect((await postgresFewMatchesStatement(search([...words]), { limit: 9, offset: 0 }).execute(db)).rows[0]!.total, words.join(' ')).toBe(expected)
     }
   })
 

@@ -1,0 +1,98 @@
+import { Migrator, sql, type Kysely } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MIGRATIONS } from '#server/db/migrate.ts'
+import type { Db } from '#server/db/client.ts'
+import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
+import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { createTestDatabase } from '#test/support/test-db.ts'
+import { adminCookie, adminId, createPost } from './posts.fixtures.ts'
+
+const THIS = '20261126T1000-published-search-words'
+
+/** The published posts' words as post_search holds them, and as published_search_words holds them. */
+async function bothSides(db: Db) {
+  const expected = await sql<{ post_id: string; words: string }>`select post_id, strip(document)::text as words from post_search
+    where status = 'published' order by post_id`.execute(db)
+  const kept = await sql<{ post_id: string; words: string }>`select post_id, words::text as words from published_search_words order by post_id`.execute(db)
+  return { expected: expected.rows, kept: kept.rows }
+}
+
+describe('published_search_words (PostgreSQL: the narrow table public searches count from)', () => {
+  let t: TestApp
+  let cookie: string
+  beforeAll(async () => {
+    t = await createTestApp()
+    cookie = await adminCookie(t)
+  })
+  afterAll(() => t.close())
+
+  const put = async (id: string, payload: object) => expect((await t.request({ method: 'PUT', url: `/api/posts/${id}`, cookie, payload })).statusCode).toBe(200)
+  const publicTotal = async (q: string) => Number((await t.request({ method: 'GET', url: `/api/posts?search=${q}` })).headers['x-total-count'])
+  const expectKept = async () => {
+    const { expected, kept } = await bothSides(t.app.ctx.db)
+    expect(kept).toEqual(expected)
+  }
+
+  it('holds exactly the published posts through creating, publishing, editing, unpublishing, deleting and bulk inserts', async () => {
+    const a = await createPost(t, cookie, { title: 'Kestrel one', content: 'hovering', status: 'published' })
+    const b = await createPost(t, cookie, { title: 'Kestrel two', content: 'a draft', status: 'draft' })
+    const c = await createPost(t, cookie, { title: 'Plain', content: 'nothing to see', status: 'published' })
+    await expectKept()
+    expect(await publicTotal('kestrel')).toBe(1)
+
+    await put(b.id, { title: 'Kestrel two', content: 'now public', status: 'published' })
+    await put(c.id, { title: 'Plain', content: 'a kestrel after all', status: 'published' })
+    await expectKept()
+    expect(await publicTotal('kestrel')).toBe(3)
+
+    await put(a.id, { title: 'Kestrel one', content: 'hovering', status: 'draft' })
+    expect((await t.request({ method: 'DELETE', url: `/api/posts/${b.id}`, cookie })).statusCode).toBe(204)
+    await expectKept()
+    expect(await publicTotal('kestrel')).toBe(1)
+
+    const author = await adminId(t)
+    const at = '2026-01-01T00:00:00.000Z'
+    await insertPostsWithState(t.app.ctx.db, Array.from({ length: 6 }, (_, i) => ({
+      id: crypto.randomUUID(), title: `Imported falcon ${i}`, slug: `imported-${i}`, content: 'imported', excerpt: '', category_id: null, author_id: author,
+      status: i % 2 ? 'published' : 'draft', tags: '[]', reading_time: 1, views: 0, published_at: i % 2 ? at : null, featured: 0, featured_at: null,
+      created_at: at, updated_at: at,
+    })))
+    await expectKept()
+    expect(await publicTotal('falcon')).toBe(3)
+    expect(await publicTotal('fal')).toBe(3)
+  })
+})
+
+describe(`migration ${THIS}`, () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(() => database.dispose())
+
+  it('fills the table from the posts already there, and goes down and up again', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older migration, like the migrations themselves
+    const db = database.handle.db as unknown as Kysely<any>
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
+    const before = Object.keys(MIGRATIONS).sort().filter((name) => name < THIS).at(-1)!
+    expect((await migrator.migrateTo(before)).error).toBeUndefined()
+    const now = '2026-01-01T00:00:00.000Z'
+    await db.insertInto('users').values({ id: 'u', username: 'u', email: 'u@x.com', password_hash: 'x', role: 'admin', created_at: now }).execute()
+    for (let i = 0; i < 12; i++) {
+      const status = i % 3 ? 'published' : 'draft'
+      await db.insertInto('posts').values({ id: `p${i}`, title: `Post ${i}`, slug: `p${i}`, content: 'kestrel', excerpt: '', author_id: 'u', status, tags: '[]',
+        reading_time: 1, views: 0, featured: 0, published_at: status === 'published' ? now : null, created_at: now, updated_at: now }).execute()
+      await db.insertInto('post_search').values({ post_id: `p${i}`, status, published_at: now, title: `Post ${i}`, excerpt: '', body: 'kestrel', tags: '' }).execute()
+    }
+    expect((await migrator.migrateTo(THIS)).error).toBeUndefined()
+    const filled = await bothSides(db as unknown as Db)
+    expect(filled.kept).toHaveLength(8)
+    expect(filled.kept).toEqual(filled.expected)
+
+    expect((await migrator.migrateDown()).error).toBeUndefined()
+    const gone = await sql<{ n: number }>`select count(*)::int as n from pg_class where relname = 'published_search_words'`.execute(db)
+    expect(gone.rows[0]!.n).toBe(0)
+    expect((await migrator.migrateTo(THIS)).error).toBeUndefined()
+    expect((await bothSides(db as unknown as Db)).kept).toEqual(filled.expected)
+  })
+})
