@@ -226,6 +226,14 @@ async function measure(size: number) {
     row['one search, median (ms)'] = fmt(median(single), 1)
     row['one search, worst (ms)'] = fmt(Math.max(...single), 1)
 
+    // Searches narrowed by a category or a tag, or ordered by views, as readers reach them from the list pages.
+    const narrowed: number[] = []
+    for (const w of blog.words.slice(100, 106)) {
+      for (const u of [`/category/${blog.categories[0]}?q=${w}`, `/tag/tag-7?q=${w}`, `/blog?q=${w}&sort=popular`]) narrowed.push(await timed(`${server.base}${u}`))
+    }
+    row['search by category, tag or views, median (ms)'] = fmt(median(narrowed), 1)
+    row['search by category, tag or views, worst (ms)'] = fmt(Math.max(...narrowed), 1)
+
     if (wanted('pages')) {
       const deep = [`/blog?page=${pages}`, `/blog?sort=oldest&page=${pages - 1}`, `/blog?sort=popular&page=${pages - 2}`]
       row['deep list page, first read (ms)'] = fmt(Math.max(...(await Promise.all(deep.map((u) => timed(`${server.base}${u}`))))), 1)

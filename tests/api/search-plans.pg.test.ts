@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
-import { postgresFewMatchesStatement } from '#server/features/posts/search.postgres.ts'
+import { postgresFewMatchesStatement, postgresSearchStatements } from '#server/features/posts/search.postgres.ts'
 import type { SearchQuery } from '#server/features/posts/search-tiers.ts'
 import { search, searchPlanBlog } from './search-plans.fixtures.ts'
 
@@ -12,21 +12,28 @@ describe('search plans on PostgreSQL (docs/decisions/015)', () => {
     const db = blog.t.app.ctx.db
     for (const sort of ['latest', 'oldest', 'popular'] as const) {
       for (const words of [['zzqx'], ['topic3'], ['fastify', 'topic3']]) {
-        const found = await plan(postgresFewMatchesStatement(search(words, sort), { limit: 9, offset: 0 }).compile(db))
-        expect(found, `${sort} ${words}`).toContain('post_search_document_idx')
-        expect(found, `${sort} ${words}`).not.toContain('post_search_status_idx')
+        // Public searches read published posts' words, the others post_search's documents.
+        for (const [status, index] of [['published', 'published_search_words_idx'], ['draft', 'post_search_document_idx']] as const) {
+          const found = await plan(postgresFewMatchesStatement(search(words, sort, status), { limit: 9, offset: 0 }).compile(db))
+          expect(found, `${status} ${sort} ${words}`).toContain(index)
+          expect(found, `${status} ${sort} ${words}`).not.toContain('post_search_status_idx')
+        }
       }
     }
   })
 
-  it('PostgreSQL: a public search filtered by its words alone is counted from published_search_words; other searches from post_search', async () => {
+  it('PostgreSQL: a public search is counted from published_search_words alone, narrowed or not; other statuses from post_search', async () => {
     const db = blog.t.app.ctx.db
-    const countPlan = async (q: SearchQuery) => plan(postgresFewMatchesStatement(q, { limit: 9, offset: 0 }).compile(db))
-    expect(await countPlan(search(['fastify']))).toContain('published_search_words_idx')
-    for (const q of [search(['fastify'], 'latest', 'draft'), search(['fastify'], 'latest', null), { ...search(['fastify']), tagKey: 'x' }, { ...search(['fastify']), categoryId: 'c' }]) {
+    const countPlan = async (q: SearchQuery) => plan(postgresSearchStatements(q, 'all').count.compile(db))
+    for (const q of [search(['fastify']), { ...search(['fastify']), tagKey: 'x' }, { ...search(['fastify']), categoryId: 'c' }]) {
+      const found = await countPlan(q)
+      expect(found, JSON.stringify(q)).toContain('published_search_words_idx')
+      expect(found, JSON.stringify(q)).not.toMatch(/"Relation Name":"(post_search|posts|post_tags)"/)
+    }
+    for (const q of [search(['fastify'], 'latest', 'draft'), search(['fastify'], 'latest', null)]) {
       expect(await countPlan(q), JSON.stringify(q)).not.toContain('published_search_words')
     }
-    // Counted from the narrow table, the totals are the published matches (posts i % 10 = 0 are drafts).
+    // The totals are the published matches (posts i % 10 = 0 are drafts).
     const published = Array.from({ length: 400 }, (_, i) => i).filter((i) => i % 10 !== 0)
     for (const [words, expected] of [[['fastify'], 360], [['topic3'], published.filter((i) => i % 7 === 3).length], [['fas'], 360], [['zzqx'], 0]] as const) {
       expect((await postgresFewMatchesStatement(search([...words]), { limit: 9, offset: 0 }).execute(db)).rows[0]!.total, words.join(' ')).toBe(expected)

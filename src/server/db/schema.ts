@@ -114,6 +114,8 @@ export interface PostSearchTable {
   excerpt: string
   body: string
   tags: string
+  /** The post's category and tags as words (src/server/features/posts/search-facets.ts). */
+  facets: string
 }
 
 export interface LikesTable {

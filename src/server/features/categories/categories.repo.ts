@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import type { CategoryRow } from '../../db/schema.ts'
+import { removeCategoryFacet } from '../posts/posts.index.repo.ts'
 
 export type CategoryWithCount = CategoryRow & { post_count: number }
 
@@ -45,10 +46,13 @@ export async function updateCategoryRow(db: Db, id: string, fields: Pick<Categor
   return Number(result.numUpdatedRows) > 0
 }
 
-/** Posts keep existing, uncategorised (the foreign key is ON DELETE SET NULL). */
+/** Posts keep existing, uncategorised (the foreign key is ON DELETE SET NULL), and their search rows lose the category. */
 export async function deleteCategoryRow(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst()
-  return Number(result.numDeletedRows) > 0
+  return db.transaction().execute(async (trx) => {
+    await removeCategoryFacet(trx, id)
+    const result = await trx.deleteFrom('categories').where('id', '=', id).executeTakeFirst()
+    return Number(result.numDeletedRows) > 0
+  })
 }
 
 export async function findCategoryIdBySlug(db: Db, slug: string): Promise<string | undefined> {

@@ -1,6 +1,7 @@
-import { PostgresAdapter, type Transaction } from 'kysely'
+import { PostgresAdapter, sql, type Transaction } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import type { Database } from '../../db/schema.ts'
+import { categoryFacet } from './search-facets.ts'
 import { nextOrderKey, searchOrderKey } from './search-order-key.ts'
 
 type Trx = Transaction<Database> | Db
@@ -31,7 +32,7 @@ export async function writeTags(db: Trx, state: ListingState): Promise<void> {
     .execute()
 }
 
-export type SearchDocument = { post_id: string; status: string; published_at: string | null; title: string; excerpt: string; body: string; tags: string }
+export type SearchDocument = { post_id: string; status: string; published_at: string | null; title: string; excerpt: string; body: string; tags: string; facets: string }
 
 /**
  * On SQLite each search row is numbered by the post's time and visibility (search-order-key.ts); a number already
@@ -84,6 +85,7 @@ export async function writeSearchDocuments(db: Trx, docs: Array<SearchDocument &
           excerpt: eb.ref('excluded.excerpt'),
           body: eb.ref('excluded.body'),
           tags: eb.ref('excluded.tags'),
+          facets: eb.ref('excluded.facets'),
         })),
       )
       .execute()
@@ -94,6 +96,15 @@ export async function writeSearchDocuments(db: Trx, docs: Array<SearchDocument &
   // In ascending order: the full-text index flushes its pending terms whenever a row number goes down.
   const numbered = rows.map((row, i) => ({ ...row, id: keys[i]! })).sort((a, b) => a.id - b.id)
   await db.insertInto('post_search').values(numbered).execute()
+}
+
+/** A category being deleted leaves its posts' search rows: they become uncategorised (the foreign key sets null). */
+export async function removeCategoryFacet(db: Trx, categoryId: string): Promise<void> {
+  await db
+    .updateTable('post_search')
+    .set({ facets: sql<string>`trim(replace(' ' || facets || ' ', ${` ${categoryFacet(categoryId)} `}, ' '))` })
+    .where('post_id', 'in', db.selectFrom('posts').select('id').where('category_id', '=', categoryId))
+    .execute()
 }
 
 export async function deleteListingRows(db: Trx, postId: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts'
 import type { Database, PostRow } from '../../db/schema.ts'
 import { counterKeys, deleteListingRows, recount, writeSearchDocuments, writeTags, type ListingState, type SearchDocument } from './posts.index.repo.ts'
 import { parseTags } from './posts.mappers.ts'
+import { facetsOf } from './search-facets.ts'
 
 type PostState = Pick<PostRow, 'id' | 'title' | 'excerpt' | 'content' | 'status' | 'published_at' | 'category_id' | 'tags' | 'created_at'>
 
@@ -12,7 +13,7 @@ export function listingStateOf(post: PostState): ListingState {
   return { id: post.id, status: post.status, published_at: post.published_at, category_id: post.category_id, tags: parseTags(post.tags).map((tag) => ({ key: tagKey(tag), tag })) }
 }
 
-/** The searchable text of a post: its words without markdown, its tags as words; ordered by its publication. */
+/** The searchable text of a post: its words without markdown, its tags as words, its category and tags as facets; ordered by its publication. */
 export function searchDocumentOf(post: PostState): SearchDocument & { orderAt: string | null } {
   return {
     orderAt: post.published_at ?? post.created_at,
@@ -23,6 +24,7 @@ export function searchDocumentOf(post: PostState): SearchDocument & { orderAt: s
     excerpt: post.excerpt,
     body: markdownToPlainText(post.content, { searchable: true }),
     tags: parseTags(post.tags).join(' '),
+    facets: facetsOf(listingStateOf(post)),
   }
 }
 

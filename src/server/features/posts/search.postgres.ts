@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import { PLAN_EACH_RUN } from '../../db/named-statements.ts'
+import { wantedFacets } from './search-facets.ts'
 import { tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
 
 // PostgreSQL: tsvector documents with GIN indexes, one for the whole post and one for the title.
@@ -23,20 +24,37 @@ function tsQuery(words: string[]): RawBuilder<unknown> {
   return ASCII.test(text) ? sql`to_tsquery('simple', ${text})` : sql`to_tsquery('simple', blog_fold(${text}))`
 }
 
+/** The wanted facets as a tsquery of their lexemes (search-facets.ts: '#' keeps readers' words off them), read verbatim. */
+const facetQuery = (facets: string[]) => sql`${facets.map((f) => `'#${f}'`).join(' & ')}::tsquery`
+
 /**
- * The conditions of a search. `viaStatusIndex: false` writes the status so the status index cannot serve it: the
- * planner would rather list every published post and test each one's document (it does not count the unpacking),
- * and only the full-text index is then left to it.
+ * The conditions of a search, and what its count reads. A public search reads published posts' words and facets
+ * (published_search_words, docs/decisions/015): its words, category and tag are one full-text query, and its count
+ * reads those narrow rows alone. Other statuses read post_search, with the category from posts and the tag from
+ * post_tags. `viaStatusIndex: false` writes the status so the status index cannot serve it: the planner would rather
+ * list every published post and test each one's document (it does not count the unpacking), and only the full-text
+ * index is then left to it.
  */
 function matches(q: SearchQuery, tier: Tier, viaStatusIndex = true) {
   const query = tsQuery(q.words)
-  const conditions: RawBuilder<unknown>[] = [tier === 'title' ? sql`s.title_document @@ ${query}` : sql`s.document @@ ${query}`]
-  if (tier === 'rest') conditions.push(sql`not (s.title_document @@ ${query})`)
+  const inTitle = tier === 'title' ? [sql`s.title_document @@ ${query}`] : tier === 'rest' ? [sql`not (s.title_document @@ ${query})`] : []
+  const joinPosts = q.sort === 'popular' || (q.categoryId !== undefined && q.status !== 'published') ? sql` join posts p on p.id = s.post_id` : sql``
+  const facets = wantedFacets(q)
+  // Titles alone need no words: a post whose title holds them holds them.
+  if (q.status === 'published' && (tier !== 'title' || facets.length)) {
+    const found = sql`w.words @@ ${facets.length ? sql`(${query} && ${facetQuery(facets)})` : query}`
+    const where = sql.join([found, ...inTitle, ...(viaStatusIndex ? [sql`s.status = 'published'`] : [])], sql` and `)
+    const from = sql`published_search_words w join post_search s on s.post_id = w.post_id${joinPosts}`
+    // Every match is counted from the narrow rows alone; a tier's count also reads the titles.
+    return { query, from, where, counted: tier === 'all' ? sql`published_search_words w where ${found}` : sql`${from} where ${where}` }
+  }
+  const conditions: RawBuilder<unknown>[] = tier === 'title' ? inTitle : [sql`s.document @@ ${query}`, ...inTitle]
   if (q.status) conditions.push(viaStatusIndex ? sql`s.status = ${q.status}` : sql`s.status || '' = ${q.status}`)
   if (q.categoryId !== undefined) conditions.push(sql`p.category_id = ${q.categoryId}`)
   if (q.tagKey !== undefined) conditions.push(sql`s.post_id in (select post_id from post_tags where tag_key = ${q.tagKey})`)
-  const needsPosts = q.sort === 'popular' || q.categoryId !== undefined
-  return { query, from: needsPosts ? sql`post_search s join posts p on p.id = s.post_id` : sql`post_search s`, where: sql.join(conditions, sql` and `) }
+  const from = sql`post_search s${joinPosts}`
+  const where = sql.join(conditions, sql` and `)
+  return { query, from, where, counted: sql`${from} where ${where}` }
 }
 
 const ordering = (q: SearchQuery, at: string) => {
@@ -48,24 +66,13 @@ const ordering = (q: SearchQuery, at: string) => {
 
 /** The statements of one tier of a search on PostgreSQL (exported for the query-plan tests). */
 export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatements {
-  const { from, where } = matches(q, tier)
+  const { from, where, counted } = matches(q, tier)
   const order = q.sort === 'popular' ? sql`p.views desc, s.published_at desc, s.post_id desc` : ordering(q, 's')
   return {
-    count: sql<{ n: number }>`select count(*)::int as n from ${from} where ${where}`,
+    count: sql<{ n: number }>`select count(*)::int as n from ${counted}`,
     rows: (page) => sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags from ${from} where ${where}
       order by ${order} limit ${page.limit} offset ${page.offset}`,
   }
-}
-
-/**
- * The number of matches. A public search filtered by nothing but its words counts published posts' words alone
- * (published_search_words: narrow rows, no status to test; about half the cost of counting post_search's rows).
- */
-function countOfAll(q: SearchQuery, query: RawBuilder<unknown>, from: RawBuilder<unknown>, where: RawBuilder<unknown>): RawBuilder<{ n: number }> {
-  if (q.status === 'published' && q.categoryId === undefined && q.tagKey === undefined) {
-    return sql`select count(*)::int as n from published_search_words w where w.words @@ ${query}`
-  }
-  return sql`select count(*)::int as n from ${from} where ${where}`
 }
 
 /**
@@ -77,12 +84,12 @@ function countOfAll(q: SearchQuery, query: RawBuilder<unknown>, from: RawBuilder
  * row comes back: with no page, its id is null.
  */
 export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<Partial<FoundDoc> & { total: number; cap: number }> {
-  const { query, from, where } = matches(q, 'all', false)
+  const { query, from, where, counted } = matches(q, 'all', false)
   const views = q.sort === 'popular' ? sql`p.views` : sql`0`
   const titleFirst = (at: string) => (q.sort === 'latest' ? sql`${sql.ref(`${at}.in_title`)} desc, ` : sql``)
   // Few enough to sort while fewer than sqrt(WALK_COST × posts walked); posts walked: the page's end × published posts.
   const cap = sql`(select ceil(sqrt(${WALK_COST * (page.offset + page.limit)}::float8 * greatest(coalesce(max(n), 1), 1)))::int from post_counts where key = 'published')`
-  return sql<Partial<FoundDoc> & { total: number; cap: number }>`with c as (select n, ${cap} as cap from (${countOfAll(q, query, from, where)}) counted),
+  return sql<Partial<FoundDoc> & { total: number; cap: number }>`with c as (select count(*)::int as n, ${cap} as cap from ${counted}),
     m as materialized (
       select s.post_id, s.published_at, ${views} as views, s.title_document @@ ${query} as in_title from ${from}
       where ${where} and (select n <= cap from c)

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
+import { wantedFacets } from './search-facets.ts'
 import { countOf, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Tier, type TierStatements } from './search-tiers.ts'
 
 // SQLite: FTS5 over post_search (whole posts, and titles alone), rows numbered by time and visibility
@@ -8,9 +9,19 @@ import { countOf, tieredPage, type Found, type FoundDoc, type Page, type SearchQ
 /** FTS5: each word a quoted string (never syntax; one token, search-words.ts), all required, the last a prefix. */
 const fts5Words = (words: string[]) => words.map((w, i) => `"${w.replace(/"/g, '""')}"${i === words.length - 1 ? '*' : ''}`).join(' ')
 
+/** The columns readers' words are looked for in (never the facets). */
+const TEXT = '{title excerpt body tags}'
+
+/**
+ * The words in the tier's columns, and the wanted facets (search-facets.ts). The title tier reads the title-only index
+ * unless the search is narrowed: facets are in the whole-post index alone.
+ */
 function fts5Match(q: SearchQuery, tier: Tier): string {
   const words = fts5Words(q.words)
-  return tier === 'rest' ? `${words} NOT title : (${words})` : words
+  const facets = wantedFacets(q).map((f) => `facets : "${f}"`)
+  if (tier === 'title' && !facets.length) return words
+  const text = tier === 'title' ? `title : (${words})` : tier === 'rest' ? `${TEXT} : (${words}) NOT title : (${words})` : `${TEXT} : (${words})`
+  return facets.length ? [`(${text})`, ...facets].join(' AND ') : text
 }
 
 /**
@@ -34,18 +45,16 @@ function visibility(q: SearchQuery): RawBuilder<unknown>[] {
  * tier reads the title-only index.
  */
 export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatements {
-  const index = sql.raw(tier === 'title' ? 'post_title_fts' : 'post_search_fts')
+  const index = sql.raw(tier === 'title' && !wantedFacets(q).length ? 'post_title_fts' : 'post_search_fts')
   const joins: RawBuilder<unknown>[] = [sql`join post_search s on s.id = f.rowid`]
-  if (q.categoryId !== undefined || q.sort === 'popular') joins.push(sql`join posts p on p.id = s.post_id`)
+  if (q.sort === 'popular') joins.push(sql`join posts p on p.id = s.post_id`)
   const conditions: RawBuilder<unknown>[] = [sql`f.${index} match ${fts5Match(q, tier)}`, ...visibility(q)]
-  if (q.categoryId !== undefined) conditions.push(sql`p.category_id = ${q.categoryId}`)
-  if (q.tagKey !== undefined) conditions.push(sql`exists (select 1 from post_tags t where t.post_id = s.post_id and t.tag_key = ${q.tagKey})`)
   const from = sql`${index} f ${sql.join(joins, sql` `)}`
   const where = sql.join(conditions, sql` and `)
   const key = timeKey(q)
   const ordering = q.sort === 'oldest' ? sql`${key} asc` : q.sort === 'popular' ? sql`p.views desc, ${key} desc` : sql`${key} desc`
-  // Only a status other than published needs post_search to count: the row number alone filters the rest.
-  const countFrom = q.categoryId !== undefined || q.tagKey !== undefined || (q.status && q.status !== 'published') ? from : sql`${index} f`
+  // Only a status other than published needs post_search to count: the row number and the facets filter the rest.
+  const countFrom = q.status && q.status !== 'published' ? from : sql`${index} f`
   return {
     count: sql<{ n: number }>`select count(*) as n from ${countFrom} where ${where}`,
     rows: (page) => sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags, ${key} as k from ${from} where ${where}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
+import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
+import type { SearchQuery } from '#server/features/posts/search-tiers.ts'
+import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { TEST_ENGINE } from '#test/support/test-db.ts'
+import { adminId, insertCategory } from './posts.fixtures.ts'
+
+const POSTS = 2000
+
+/**
+ * Pages of a search put together equal the whole ranked list, for searches with more matches than PostgreSQL sorts
+ * (its first pages walk the date index, tier by tier, its later ones sort) and on SQLite (tiers past the first page).
+ */
+describe('search paging', () => {
+  let t: TestApp
+  let category: string
+  const expected = new Map<string, Array<{ id: string; inTitle: boolean; at: string; views: number; inCategory: boolean }>>()
+
+  beforeAll(async () => {
+    t = await createTestApp()
+    category = await insertCategory(t, 'Birds', 'birds')
+    const author = await adminId(t)
+    const base = Date.parse('2026-01-01T00:00:00.000Z')
+    const rows = Array.from({ length: POSTS }, (_, i) => {
+      const at = new Date(base + Math.floor(i / 2) * 60_000).toISOString() // pairs share a time: ties break by id
+      const inTitle = i % 50 === 0 // fewer title matches than the walked pages reach
+      return {
+        id: `post-${String(i).padStart(4, '0')}`, title: inTitle ? `Kestrel ${i}` : `Note ${i}`, slug: `p-${i}`, content: inTitle ? 'plain words' : `a kestrel ${i}`,
+        excerpt: '', category_id: i % 2 ? category : null, author_id: author, status: i % 10 === 9 ? 'draft' : 'published', tags: '[]', reading_time: 1,
+        views: (i * 37) % 11, published_at: at, featured: 0, featured_at: null, created_at: at, updated_at: at,
+      }
+    })
+    await insertPostsWithState(t.app.ctx.db, rows)
+    if (TEST_ENGINE === 'postgres') await sql`analyze`.execute(t.app.ctx.db)
+    expected.set('published', rows.filter((r) => r.status === 'published').map((r) => ({ id: r.id, inTitle: r.title.startsWith('Kestrel'), at: r.published_at, views: r.views, inCategory: r.category_id === category })))
+  })
+  afterAll(() => t.close())
+
+  const ranked = (sort: SearchQuery['sort'], inCategory: boolean) => {
+    const newest = (a: { at: string; id: string }, b: { at: string; id: string }) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id)
+    const rows = expected.get('published')!.filter((r) => !inCategory || r.inCategory)
+    if (sort === 'oldest') return rows.sort((a, b) => -newest(a, b)).map((r) => r.id)
+    if (sort === 'popular') return rows.sort((a, b) => b.views - a.views || newest(a, b)).map((r) => r.id)
+    return rows.sort((a, b) => Number(b.inTitle) - Number(a.inTitle) || newest(a, b)).map((r) => r.id)
+  }
+
+  for (const sort of ['latest', 'oldest', 'popular'] as const) {
+    for (const inCategory of [false, true]) {
+      it(`${sort}${inCategory ? ' in a category' : ''}: every page in its place, the same total on each`, async () => {
+        const want = ranked(sort, inCategory)
+        // Small pages as far as PostgreSQL walks (and a little past), large ones to the end.
+        for (const [limit, end] of [[9, 540], [100, want.length]] as const) {
+          const got: string[] = []
+          for (let offset = 0; offset < end; offset += limit) {
+            const q: SearchQuery = { words: ['kestrel'], status: 'published', sort, ...(inCategory ? { categoryId: category } : {}) }
+            const page = await searchPosts(t.app.ctx.db, q, { limit, offset })
+            expect(page.total).toBe(want.length)
+            got.push(...page.hits.map((h) => h.id))
+          }
+          expect(got, `limit ${limit}`).toEqual(want.slice(0, got.length))
+          expect(got.length).toBe(Math.min(end, want.length))
+        }
+      })
+    }
+  }
+})
