@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { searchPosts, sqliteSearchStatements } from '#server/features/posts/posts.search.repo.ts'
+import { popularWalk } from '#server/features/posts/search.sqlite.ts'
 import { search, searchPlanBlog } from './search-plans.fixtures.ts'
 
 describe('search plans on SQLite (docs/decisions/015)', () => {
@@ -19,5 +20,17 @@ describe('search plans on SQLite (docs/decisions/015)', () => {
     const drafts = await searchPosts(db, search(['fastify'], 'latest', 'draft'), { limit: 100, offset: 0 })
     expect(drafts.total).toBe(40)
     expect((await searchPosts(db, search(['fastify']), { limit: 9, offset: 0 })).total).toBe(360)
+  })
+
+  it('SQLite: many matches by views walk the views index, each post looked up in the full-text index by its row number', async () => {
+    const db = blog.t.app.ctx.db
+    const found = await plan(popularWalk(search(['fastify'], 'popular'), { limit: 9, offset: 0 }).compile(db))
+    expect(found).toMatch(/posts_status_views_idx/)
+    expect(found).toMatch(/VIRTUAL TABLE INDEX \d+:=M/)
+    expect(found).not.toMatch(/TEMP B-TREE/)
+    // "fastify" is in every post: past the cap, so the walk answers (search-paging.test.ts checks its order).
+    const walked = await searchPosts(db, search(['fastify'], 'popular'), { limit: 9, offset: 0 })
+    expect(walked.total).toBe(360)
+    expect(walked.hits).toHaveLength(9)
   })
 })

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import { wantedFacets } from './search-facets.ts'
-import { countOf, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Tier, type TierStatements } from './search-tiers.ts'
+import { countOf, docsOf, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Tier, type TierStatements } from './search-tiers.ts'
 
 // SQLite: FTS5 over post_search (whole posts, and titles alone), rows numbered by time and visibility
 // (search-order-key.ts), without positions, with prefix indexes up to 6 letters (docs/decisions/015).
@@ -52,7 +52,9 @@ export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatemen
   const from = sql`${index} f ${sql.join(joins, sql` `)}`
   const where = sql.join(conditions, sql` and `)
   const key = timeKey(q)
-  const ordering = q.sort === 'oldest' ? sql`${key} asc` : q.sort === 'popular' ? sql`p.views desc, ${key} desc` : sql`${key} desc`
+  // Public searches by views in the views index's own order (popularWalk reads it).
+  const byViews = q.status === 'published' ? sql`p.views desc, p.published_at desc, p.id desc` : sql`p.views desc, ${key} desc`
+  const ordering = q.sort === 'oldest' ? sql`${key} asc` : q.sort === 'popular' ? byViews : sql`${key} desc`
   // Only a status other than published needs post_search to count: the row number and the facets filter the rest.
   const countFrom = q.status && q.status !== 'published' ? from : sql`${index} f`
   return {
@@ -77,7 +79,37 @@ function firstPageStatement(q: SearchQuery, limit: number): RawBuilder<FoundDoc 
   return sql<FoundDoc & { total: number }>`select d.id, d.title, d.excerpt, d.body, d.tags, (${all.count}) as total from (${rows}) d`
 }
 
+/**
+ * Walking the views index costs about 6 times as much a post as sorting a match (each post walked is looked up in
+ * the full-text index by its row number: ~17 µs against ~3 µs at 100,000 posts), so matches are sorted while there
+ * are fewer than sqrt(6 × posts walked), and past that the walk stops early enough (as on PostgreSQL, docs/decisions/015).
+ */
+const WALK_COST = 6
+
+/** Published matches by views: the views index walked from the top, each post tested against the full-text index. */
+export function popularWalk(q: SearchQuery, page: Page): RawBuilder<FoundDoc> {
+  const conditions: RawBuilder<unknown>[] = [
+    sql`p.status = 'published'`,
+    sql`exists (select 1 from post_search_fts f where f.post_search_fts match ${fts5Match(q, 'all')} and f.rowid = s.id)`,
+  ]
+  if (q.categoryId !== undefined) conditions.push(sql`p.category_id = ${q.categoryId}`)
+  return sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags from posts p join post_search s on s.post_id = p.id
+    where ${sql.join(conditions, sql` and `)} order by p.views desc, p.published_at desc, p.id desc limit ${page.limit} offset ${page.offset}`
+}
+
+/** A public search by views: few matches sorted, many found by walking the views index. */
+async function searchPopular(db: Db, q: SearchQuery, page: Page): Promise<Found> {
+  const all = sqliteSearchStatements(q, 'all')
+  const counts = (await sql<{ total: number; published: number | null }>`select (${all.count}) as total,
+    (select n from post_counts where key = 'published') as published`.execute(db)).rows[0]!
+  const total = Number(counts.total)
+  if (page.offset >= total) return { docs: [], total }
+  const cap = Math.sqrt(WALK_COST * (page.offset + page.limit) * Math.max(Number(counts.published ?? 0), 1))
+  return { docs: await docsOf(db, total <= cap ? all.rows(page) : popularWalk(q, page)), total }
+}
+
 export async function searchSqlite(db: Db, q: SearchQuery, page: Page): Promise<Found> {
+  if (q.sort === 'popular' && q.status === 'published') return searchPopular(db, q, page)
   if (page.offset === 0) {
     const rows = (await firstPageStatement(q, page.limit).execute(db)).rows
     return { docs: rows.map(({ total: _, ...doc }) => doc), total: Number(rows[0]?.total ?? 0) }
