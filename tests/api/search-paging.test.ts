@@ -16,7 +16,7 @@ const POSTS = 2000
 describe('search paging', () => {
   let t: TestApp
   let category: string
-  const expected = new Map<string, Array<{ id: string; inTitle: boolean; at: string; views: number; inCategory: boolean }>>()
+  let posts: Array<{ id: string; inTitle: boolean; at: string; views: number; inCategory: boolean; published: boolean }> = []
 
   beforeAll(async () => {
     t = await createTestApp()
@@ -34,35 +34,38 @@ describe('search paging', () => {
     })
     await insertPostsWithState(t.app.ctx.db, rows)
     if (TEST_ENGINE === 'postgres') await sql`analyze`.execute(t.app.ctx.db)
-    expected.set('published', rows.filter((r) => r.status === 'published').map((r) => ({ id: r.id, inTitle: r.title.startsWith('Kestrel'), at: r.published_at, views: r.views, inCategory: r.category_id === category })))
+    posts = rows.map((r) => ({ id: r.id, inTitle: r.title.startsWith('Kestrel'), at: r.published_at, views: r.views, inCategory: r.category_id === category, published: r.status === 'published' }))
   })
   afterAll(() => t.close())
 
-  const ranked = (sort: SearchQuery['sort'], inCategory: boolean) => {
+  const ranked = (sort: SearchQuery['sort'], inCategory: boolean, everyStatus = false) => {
     const newest = (a: { at: string; id: string }, b: { at: string; id: string }) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id)
-    const rows = expected.get('published')!.filter((r) => !inCategory || r.inCategory)
+    const rows = posts.filter((r) => (everyStatus || r.published) && (!inCategory || r.inCategory))
     if (sort === 'oldest') return rows.sort((a, b) => -newest(a, b)).map((r) => r.id)
     if (sort === 'popular') return rows.sort((a, b) => b.views - a.views || newest(a, b)).map((r) => r.id)
     return rows.sort((a, b) => Number(b.inTitle) - Number(a.inTitle) || newest(a, b)).map((r) => r.id)
   }
 
-  for (const sort of ['latest', 'oldest', 'popular'] as const) {
-    for (const inCategory of [false, true]) {
-      it(`${sort}${inCategory ? ' in a category' : ''}: every page in its place, the same total on each`, async () => {
-        const want = ranked(sort, inCategory)
-        // Small pages as far as PostgreSQL walks (and a little past), large ones to the end.
-        for (const [limit, end] of [[9, 540], [100, want.length]] as const) {
-          const got: string[] = []
-          for (let offset = 0; offset < end; offset += limit) {
-            const q: SearchQuery = { words: ['kestrel'], status: 'published', sort, ...(inCategory ? { categoryId: category } : {}) }
-            const page = await searchPosts(t.app.ctx.db, q, { limit, offset })
-            expect(page.total).toBe(want.length)
-            got.push(...page.hits.map((h) => h.id))
-          }
-          expect(got, `limit ${limit}`).toEqual(want.slice(0, got.length))
-          expect(got.length).toBe(Math.min(end, want.length))
+  const cases = [
+    ...(['latest', 'oldest', 'popular'] as const).flatMap((sort) => [false, true].map((inCategory) => ({ sort, inCategory, everyStatus: false }))),
+    // An admin's search of every status: published posts and the others, merged in time order.
+    ...(['latest', 'oldest'] as const).map((sort) => ({ sort, inCategory: false, everyStatus: true })),
+  ]
+  for (const { sort, inCategory, everyStatus } of cases) {
+    it(`${sort}${inCategory ? ' in a category' : ''}${everyStatus ? ', every status' : ''}: every page in its place, the same total on each`, async () => {
+      const want = ranked(sort, inCategory, everyStatus)
+      const q: SearchQuery = { words: ['kestrel'], status: everyStatus ? null : 'published', sort, ...(inCategory ? { categoryId: category } : {}) }
+      // Small pages as far as PostgreSQL walks (and a little past), large ones to the end.
+      for (const [limit, end] of [[9, 540], [100, want.length]] as const) {
+        const got: string[] = []
+        for (let offset = 0; offset < end; offset += limit) {
+          const page = await searchPosts(t.app.ctx.db, q, { limit, offset })
+          expect(page.total).toBe(want.length)
+          got.push(...page.hits.map((h) => h.id))
         }
-      })
-    }
+        expect(got, `limit ${limit}`).toEqual(want.slice(0, got.length))
+        expect(got.length).toBe(Math.min(end, want.length))
+      }
+    })
   }
 })

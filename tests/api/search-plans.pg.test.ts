@@ -12,12 +12,14 @@ describe('search plans on PostgreSQL (docs/decisions/015)', () => {
     const db = blog.t.app.ctx.db
     for (const sort of ['latest', 'oldest', 'popular'] as const) {
       for (const words of [['zzqx'], ['topic3'], ['fastify', 'topic3']]) {
-        // Public searches read published posts' words, the others post_search's documents.
-        for (const [status, index] of [['published', 'published_search_words_idx'], ['draft', 'post_search_document_idx']] as const) {
-          const found = await plan(postgresFewMatchesStatement(search(words, sort, status), { limit: 9, offset: 0 }).compile(db))
-          expect(found, `${status} ${sort} ${words}`).toContain(index)
-          expect(found, `${status} ${sort} ${words}`).not.toContain('post_search_status_idx')
-        }
+        // Public searches read published posts' words, never the list of every published post.
+        const found = await plan(postgresFewMatchesStatement(search(words, sort), { limit: 9, offset: 0 }).compile(db))
+        expect(found, `${sort} ${words}`).toContain('published_search_words_idx')
+        expect(found, `${sort} ${words}`).not.toContain('post_search_status_idx')
+        // Drafts are few (40 of 400): listed by their status, never counted through every match of the words.
+        const drafts = await plan(postgresFewMatchesStatement(search(words, sort, 'draft'), { limit: 9, offset: 0 }).compile(db))
+        expect(drafts, `draft ${sort} ${words}`).toContain('post_search_status_idx')
+        expect(drafts, `draft ${sort} ${words}`).not.toContain('published_search_words')
       }
     }
   })

@@ -22,6 +22,16 @@ describe('search plans on SQLite (docs/decisions/015)', () => {
     expect((await searchPosts(db, search(['fastify']), { limit: 9, offset: 0 })).total).toBe(360)
   })
 
+  it("SQLite: an admin's search of every status reads published rows and the others each in the index's order, never sorting every match", async () => {
+    const db = blog.t.app.ctx.db
+    for (const sort of ['latest', 'oldest'] as const) {
+      const found = await plan(sqliteSearchStatements(search(['fastify'], sort, null), 'all').rows({ limit: 9, offset: 18 }).compile(db))
+      // FTS5's index string: > for a lower bound on the row number (published, from 0 up), < for an upper one.
+      expect(found, sort).toMatch(/VIRTUAL TABLE INDEX \d+:M\d+>/)
+      expect(found, sort).toMatch(/VIRTUAL TABLE INDEX \d+:M\d+</)
+    }
+  })
+
   it('SQLite: many matches by views walk the views index, each post looked up in the full-text index by its row number', async () => {
     const db = blog.t.app.ctx.db
     const found = await plan(popularWalk(search(['fastify'], 'popular'), { limit: 9, offset: 0 }).compile(db))

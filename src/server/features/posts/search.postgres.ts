@@ -31,9 +31,9 @@ const facetQuery = (facets: string[]) => sql`${facets.map((f) => `'#${f}'`).join
  * The conditions of a search, and what its count reads. A public search reads published posts' words and facets
  * (published_search_words, docs/decisions/015): its words, category and tag are one full-text query, and its count
  * reads those narrow rows alone. Other statuses read post_search, with the category from posts and the tag from
- * post_tags. `viaStatusIndex: false` writes the status so the status index cannot serve it: the planner would rather
- * list every published post and test each one's document (it does not count the unpacking), and only the full-text
- * index is then left to it.
+ * post_tags. `viaStatusIndex: false` leaves the status out of a public search (every narrow row is published), so
+ * the status index cannot serve it: the planner would rather list every published post and test each one's document
+ * (it does not count the unpacking), and only the full-text index is then left to it.
  */
 function matches(q: SearchQuery, tier: Tier, viaStatusIndex = true) {
   const query = tsQuery(q.words)
@@ -49,7 +49,8 @@ function matches(q: SearchQuery, tier: Tier, viaStatusIndex = true) {
     return { query, from, where, counted: tier === 'all' ? sql`published_search_words w where ${found}` : sql`${from} where ${where}` }
   }
   const conditions: RawBuilder<unknown>[] = tier === 'title' ? inTitle : [sql`s.document @@ ${query}`, ...inTitle]
-  if (q.status) conditions.push(viaStatusIndex ? sql`s.status = ${q.status}` : sql`s.status || '' = ${q.status}`)
+  // Drafts and scheduled posts are few: their status index lists them, and each one's document is tested.
+  if (q.status) conditions.push(sql`s.status = ${q.status}`)
   if (q.categoryId !== undefined) conditions.push(sql`p.category_id = ${q.categoryId}`)
   if (q.tagKey !== undefined) conditions.push(sql`s.post_id in (select post_id from post_tags where tag_key = ${q.tagKey})`)
   const from = sql`post_search s${joinPosts}`
@@ -76,9 +77,9 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
 }
 
 /**
- * Every match counted, and when there are few, the page of them, in one statement. The count reads the full-text
- * index (the status written so the status index cannot serve it: the planner would rather list every published
- * post and test each one's document). Matches are read and sorted only while there are at most `cap` of them
+ * Every match counted, and when there are few, the page of them, in one statement. A public count reads the
+ * full-text index of published_search_words alone (no status the status index could serve: the planner would rather
+ * list every published post and test each one's document). Matches are read and sorted only while there are at most `cap` of them
  * (materialized, so the planner cannot walk the date index instead, which reads every post when the words are rare);
  * past the cap the statement answers the count alone and the date index is walked. Title matches first. At least one
  * row comes back: with no page, its id is null.

@@ -57,11 +57,25 @@ export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatemen
   const ordering = q.sort === 'oldest' ? sql`${key} asc` : q.sort === 'popular' ? byViews : sql`${key} desc`
   // Only a status other than published needs post_search to count: the row number and the facets filter the rest.
   const countFrom = q.status && q.status !== 'published' ? from : sql`${index} f`
+  const select = sql`select s.post_id as id, s.title, s.excerpt, s.body, s.tags, ${key} as k from ${from} where ${where}`
   return {
     count: sql<{ n: number }>`select count(*) as n from ${countFrom} where ${where}`,
-    rows: (page) => sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags, ${key} as k from ${from} where ${where}
-      order by ${ordering} limit ${page.limit} offset ${page.offset}`,
+    rows: (page) =>
+      q.status === null && q.sort !== 'popular'
+        ? eitherSideOfZero(select, q.sort === 'oldest', page)
+        : sql<FoundDoc>`${select} order by ${ordering} limit ${page.limit} offset ${page.offset}`,
   }
+}
+
+/**
+ * Every status in time order: published rows (from 0 up) and the others (below 0, the newest lowest) each read in
+ * the index's order as far as the page's end, then merged, so neither side is sorted whole.
+ */
+function eitherSideOfZero(select: RawBuilder<unknown>, oldest: boolean, page: Page): RawBuilder<FoundDoc> {
+  const side = (range: RawBuilder<unknown>, newestFirst: boolean) =>
+    sql`select * from (${select} and ${range} order by f.rowid ${sql.raw(newestFirst ? 'desc' : 'asc')} limit ${page.offset + page.limit})`
+  return sql<FoundDoc>`select * from (${side(sql`f.rowid >= 0`, !oldest)} union all ${side(sql`f.rowid < 0`, oldest)})
+    order by k ${sql.raw(oldest ? 'asc' : 'desc')} limit ${page.limit} offset ${page.offset}`
 }
 
 /**
