@@ -42,6 +42,12 @@ describe('search plans on PostgreSQL (docs/decisions/015)', () => {
     }
   })
 
+  it('PostgreSQL: many matches by views walk the views index from the top, without sorting them', async () => {
+    const found = await plan(postgresSearchStatements(search(['fastify'], 'popular'), 'all').rows({ limit: 9, offset: 0 }).compile(blog.t.app.ctx.db))
+    expect(found).toContain('posts_status_views_idx')
+    expect(found).not.toMatch(/"Node Type":"(Sort|Incremental Sort)"/)
+  })
+
   it('PostgreSQL: a walk of the date index is planned for its own words at every run, never by a generic plan', async () => {
     await blog.t.app.ctx.db.connection().execute(async (conn) => {
       // "fastify" is in every post: more than can be sorted cheaply, so its pages walk the date index.

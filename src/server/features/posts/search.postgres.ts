@@ -43,7 +43,9 @@ function matches(q: SearchQuery, tier: Tier, viaStatusIndex = true) {
   // Titles alone need no words: a post whose title holds them holds them.
   if (q.status === 'published' && (tier !== 'title' || facets.length)) {
     const found = sql`w.words @@ ${facets.length ? sql`(${query} && ${facetQuery(facets)})` : query}`
-    const where = sql.join([found, ...inTitle, ...(viaStatusIndex ? [sql`s.status = 'published'`] : [])], sql` and `)
+    // Walks may use the status's date index, or by views the posts' views index (its status first).
+    const walks = viaStatusIndex ? [sql`s.status = 'published'`, ...(q.sort === 'popular' ? [sql`p.status = 'published'`] : [])] : []
+    const where = sql.join([found, ...inTitle, ...walks], sql` and `)
     const from = sql`published_search_words w join post_search s on s.post_id = w.post_id${joinPosts}`
     // Every match is counted from the narrow rows alone; a tier's count also reads the titles.
     return { query, from, where, counted: tier === 'all' ? sql`published_search_words w where ${found}` : sql`${from} where ${where}` }
@@ -68,7 +70,8 @@ const ordering = (q: SearchQuery, at: string) => {
 /** The statements of one tier of a search on PostgreSQL (exported for the query-plan tests). */
 export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatements {
   const { from, where, counted } = matches(q, tier)
-  const order = q.sort === 'popular' ? sql`p.views desc, s.published_at desc, s.post_id desc` : ordering(q, 's')
+  // By views in the views index's own order (the same values as post_search's date and id).
+  const order = q.sort === 'popular' ? sql`p.views desc, p.published_at desc, p.id desc` : ordering(q, 's')
   return {
     count: sql<{ n: number }>`select count(*)::int as n from ${counted}`,
     rows: (page) => sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags from ${from} where ${where}
