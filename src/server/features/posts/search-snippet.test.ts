@@ -40,6 +40,15 @@ describe('snippetOf', () => {
     expect(snippetOf(['text'], [])).toBeUndefined()
   })
 
+  it('splits words exactly where the index splits them (search-words.ts), beyond letters, digits and marks', () => {
+    // U+0305 (combining overline) is a mark that SQLite's tokenizer splits on: "a" is a word of its own there.
+    expect(shown(['x a\u0305b'], ['a'])).toBe('x [a]\u0305b')
+    // A private-use character is part of a word to the tokenizer: "x" alone is not in "x\uE000y".
+    expect(shown(['x\uE000y'], ['x', 'q'])).toBeUndefined()
+    // A mark after a letter stays part of its word (a prefix match runs over it).
+    expect(shown(['un cafe\u0301 noir'], ['caf'])).toBe('un [cafe\u0301] noir')
+  })
+
   it('treats every character as text: marks come only from matches', () => {
     expect(snippetOf(['a <b>react</b> & "fast"'], ['react'])).toEqual([
       { text: 'a <b>', mark: false },

@@ -1,10 +1,9 @@
 import type { Snippet } from '#shared/schemas/post.ts'
+import { kindOf } from './search-words.ts'
 
 /** Words shown in a snippet, and how many of them come before the first matched word. */
 const WINDOW = 16
 const LEAD = 4
-/** Words as both indexes split text: runs of letters and digits (docs/decisions/010). */
-const TOKEN_CHAR = /[\p{L}\p{N}\p{M}]/u
 /** Anything but printable ASCII, which lower case alone folds. */
 const FOLDABLE = /[^ -~\t\n\r]/g
 const MARKS = /\p{M}/gu
@@ -32,13 +31,26 @@ function foldChar(c: string): string {
 
 type Hit = { start: number; end: number; word: number }
 
-/** Whether the unit at `at` belongs to a word (ASCII answered without a regular expression). */
+/**
+ * Whether the unit at `at` belongs to a word, as SQLite's tokenizer splits text (search-words.ts): a word character,
+ * or a continuation (a mark, say) that follows one.
+ */
 function isTokenChar(text: string, at: number): boolean {
   if (at < 0 || at >= text.length) return false
   const c = text.charCodeAt(at)
   if (c < 128) return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122)
-  if (c >= 0xd800 && c <= 0xdfff) return TOKEN_CHAR.test(String.fromCodePoint(text.codePointAt(c < 0xdc00 ? at : at - 1)!))
-  return TOKEN_CHAR.test(text[at]!)
+  // The second unit of a pair belongs with the first.
+  const start = c >= 0xdc00 && c <= 0xdfff && at > 0 && isHighSurrogate(text.charCodeAt(at - 1)) ? at - 1 : at
+  const kind = kindOf(text.codePointAt(start)!)
+  return kind === 'word' || (kind === 'continuation' && isTokenChar(text, start - 1))
+}
+
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff
+
+/** Whether any of the text belongs to a word. */
+function hasWordIn(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isTokenChar(text, i)) return true
+  return false
 }
 
 /** Where the reader's words stand in a folded text: each word whole, the last as the start of a word. */
@@ -111,7 +123,7 @@ function partsOf({ text, from, to, hits }: Passage): Snippet {
     if (prev && !prev.mark) prev.text += piece
     else parts.push({ text: piece, mark: false })
   }
-  if (TOKEN_CHAR.test(text.slice(0, from))) plain('…')
+  if (hasWordIn(text.slice(0, from))) plain('…')
   let at = from
   for (const hit of hits) {
     if (hit.start < at) continue
@@ -120,7 +132,7 @@ function partsOf({ text, from, to, hits }: Passage): Snippet {
     at = hit.end
   }
   // The end of the text ends the passage with its closing punctuation; a cut ends it with an ellipsis.
-  const cut = TOKEN_CHAR.test(text.slice(to))
+  const cut = hasWordIn(text.slice(to))
   plain(text.slice(at, cut ? to : text.length))
   if (cut) plain('…')
   return parts

@@ -18,7 +18,8 @@ function inRanges(ranges: readonly number[], cp: number): boolean {
 
 type CharKind = 'word' | 'continuation' | 'split'
 
-function kindOf(cp: number): CharKind {
+/** How SQLite's tokenizer treats a code point: part of a word, part of one only after a word character, or a split. */
+export function kindOf(cp: number): CharKind {
   if (cp < 128) return (cp >= 48 && cp <= 57) || ((cp | 32) >= 97 && (cp | 32) <= 122) ? 'word' : 'split'
   // A lone surrogate reaches the database as U+FFFD, which splits.
   if (cp >= 0xd800 && cp <= 0xdfff) return 'split'
