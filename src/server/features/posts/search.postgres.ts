@@ -81,11 +81,11 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
 
 /**
  * Every match counted, and when there are few, the page of them, in one statement. A public count reads the
- * full-text index of published_search_words alone (no status the status index could serve: the planner would rather
- * list every published post and test each one's document). Matches are read and sorted only while there are at most `cap` of them
- * (materialized, so the planner cannot walk the date index instead, which reads every post when the words are rare);
- * past the cap the statement answers the count alone and the date index is walked. Title matches first. At least one
- * row comes back: with no page, its id is null.
+ * full-text index of published_search_words alone (no status the status index could serve: the planner would
+ * rather list every published post and test each one's document). Matches are read and sorted only while there are
+ * at most `cap` of them (materialized, so the planner cannot walk the date index instead, which reads every post
+ * when the words are rare); past the cap the statement answers the count alone and the date index is walked. Title
+ * matches first. At least one row comes back: with no page, its id is null.
  */
 export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<Partial<FoundDoc> & { total: number; cap: number }> {
   const { query, from, where, counted } = matches(q, 'all', false)
