@@ -41,8 +41,8 @@ function visibility(q: SearchQuery): RawBuilder<unknown>[] {
 
 /**
  * The statements of one tier of a search on SQLite (exported for the query-plan tests). Newest first is the index's
- * own order, read from the end, and a page stops as soon as it is full; only `popular` sorts its matches. The title
- * tier reads the title-only index.
+ * own order, read from the end, and a page stops as soon as it is full; only `popular` sorts its matches (a public
+ * one with many walks the views index instead: popularWalk). The title tier reads the title-only index.
  */
 export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatements {
   const index = sql.raw(tier === 'title' && !wantedFacets(q).length ? 'post_title_fts' : 'post_search_fts')
@@ -106,6 +106,7 @@ export function popularWalk(q: SearchQuery, page: Page): RawBuilder<FoundDoc> {
     sql`p.status = 'published'`,
     sql`exists (select 1 from post_search_fts f where f.post_search_fts match ${fts5Match(q, 'all')} and f.rowid = s.id)`,
   ]
+  // The facet already holds a post to its category; this lets the category's own views index be walked.
   if (q.categoryId !== undefined) conditions.push(sql`p.category_id = ${q.categoryId}`)
   return sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags from posts p join post_search s on s.post_id = p.id
     where ${sql.join(conditions, sql` and `)} order by p.views desc, p.published_at desc, p.id desc limit ${page.limit} offset ${page.offset}`
