@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
 import { adminCookie, adminId, createPost } from './posts.fixtures.ts'
 
-const THIS = '20261126T1000-published-search-words'
+const THIS = '20261126T1000-search-facets'
 
 /** The published posts' words as post_search holds them, and as published_search_words holds them. */
 async function bothSides(db: Db) {

@@ -12,8 +12,7 @@ import * as recentViews from './migrations/20261123T0701-recent-views.ts'
 import * as fasterSearchFold from './migrations/20261125T1000-faster-search-fold.ts'
 import * as searchTitleIndex from './migrations/20261125T1100-search-title-index.ts'
 import * as searchRowsByVisibility from './migrations/20261126T0900-search-rows-by-visibility.ts'
-import * as publishedSearchWords from './migrations/20261126T1000-published-search-words.ts'
-import * as searchFacets from './migrations/20261126T1100-search-facets.ts'
+import * as searchFacets from './migrations/20261126T1000-search-facets.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -29,8 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125T1000-faster-search-fold': fasterSearchFold,
   '20261125T1100-search-title-index': searchTitleIndex,
   '20261126T0900-search-rows-by-visibility': searchRowsByVisibility,
-  '20261126T1000-published-search-words': publishedSearchWords,
-  '20261126T1100-search-facets': searchFacets,
+  '20261126T1000-search-facets': searchFacets,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

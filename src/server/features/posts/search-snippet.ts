@@ -38,7 +38,6 @@ type Hit = { start: number; end: number; word: number }
 function isTokenChar(text: string, at: number): boolean {
   if (at < 0 || at >= text.length) return false
   const c = text.charCodeAt(at)
-  if (c < 128) return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122)
   // The second unit of a pair belongs with the first.
   const start = c >= 0xdc00 && c <= 0xdfff && at > 0 && isHighSurrogate(text.charCodeAt(at - 1)) ? at - 1 : at
   const kind = kindOf(text.codePointAt(start)!)
