@@ -64,11 +64,13 @@ describe(`migration ${THIS} on a blog with posts`, () => {
       expect(await search(null)).toEqual(expected.all)
     }
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined()
+    expect((await migrator.migrateTo(THIS)).error).toBeUndefined()
     const rows = await db.selectFrom('post_search').select(['id', 'status']).execute()
     for (const row of rows) expect(Number(row.id) >= 0, row.status).toBe(row.status === 'published')
     const shape = await sql<{ sql: string }>`select sql from sqlite_master where name in ('post_search_fts', 'post_title_fts')`.execute(db)
     for (const table of shape.rows) expect(table.sql).toMatch(/detail=column, prefix='2 3 4 5 6'/)
+    // The app's searches read the latest shape.
+    expect((await migrator.migrateToLatest()).error).toBeUndefined()
     await sameAnswers()
 
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
 import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
-import type { SearchQuery } from '#server/features/posts/search-tiers.ts'
+import { COUNT_LIMIT, type SearchQuery } from '#server/features/posts/search-tiers.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { TEST_ENGINE } from '#test/support/test-db.ts'
 import { adminId, insertCategory } from './posts.fixtures.ts'
@@ -12,6 +12,7 @@ const POSTS = 2000
 /**
  * Pages of a search put together equal the whole ranked list, for searches with more matches than PostgreSQL sorts
  * (its first pages walk the date index, tier by tier, its later ones sort) and on SQLite (tiers past the first page).
+ * More matches than the count's bound are counted as far as it (or one past the page's end), never further.
  */
 describe('search paging', () => {
   let t: TestApp
@@ -51,8 +52,14 @@ describe('search paging', () => {
     // An admin's search of every status: published posts and the others, merged in time order.
     ...(['latest', 'oldest'] as const).map((sort) => ({ sort, inCategory: false, everyStatus: true })),
   ]
+  /** What a page reports: every match while there are fewer than the bound, else the bound and "at least". */
+  const counted = (matches: number, page: { limit: number; offset: number }) => {
+    const bound = Math.max(COUNT_LIMIT, page.offset + page.limit + 1)
+    return matches < bound ? { total: matches, exact: true } : { total: bound, exact: false }
+  }
+
   for (const { sort, inCategory, everyStatus } of cases) {
-    it(`${sort}${inCategory ? ' in a category' : ''}${everyStatus ? ', every status' : ''}: every page in its place, the same total on each`, async () => {
+    it(`${sort}${inCategory ? ' in a category' : ''}${everyStatus ? ', every status' : ''}: every page in its place, its count bounded`, async () => {
       const want = ranked(sort, inCategory, everyStatus)
       const q: SearchQuery = { words: ['kestrel'], status: everyStatus ? null : 'published', sort, ...(inCategory ? { categoryId: category } : {}) }
       // Small pages as far as PostgreSQL walks (and a little past), large ones to the end.
@@ -60,7 +67,7 @@ describe('search paging', () => {
         const got: string[] = []
         for (let offset = 0; offset < end; offset += limit) {
           const page = await searchPosts(t.app.ctx.db, q, { limit, offset })
-          expect(page.total).toBe(want.length)
+          expect({ total: page.total, exact: page.exact }, `offset ${offset}`).toEqual(counted(want.length, { limit, offset }))
           got.push(...page.hits.map((h) => h.id))
         }
         expect(got, `limit ${limit}`).toEqual(want.slice(0, got.length))
@@ -68,4 +75,16 @@ describe('search paging', () => {
       }
     })
   }
+
+  it('says on the API when a search stopped counting', async () => {
+    const many = await t.request({ method: 'GET', url: '/api/posts?search=kestrel' })
+    expect(many.headers['x-total-count']).toBe(String(COUNT_LIMIT))
+    expect(many.headers['x-total-count-exact']).toBe('false')
+    const deep = await t.request({ method: 'GET', url: '/api/posts?search=kestrel&page=150' })
+    expect(deep.headers['x-total-count']).toBe(String(150 * 9 + 1))
+    expect(deep.json()).toHaveLength(9)
+    const few = await t.request({ method: 'GET', url: `/api/posts?search=kestrel&categoryId=${category}` })
+    expect(few.headers['x-total-count']).toBe(String(ranked('latest', true).length))
+    expect(few.headers['x-total-count-exact']).toBeUndefined()
+  })
 })

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
 import { postgresFewMatchesStatement, postgresSearchStatements } from '#server/features/posts/search.postgres.ts'
-import type { SearchQuery } from '#server/features/posts/search-tiers.ts'
+import { COUNT_LIMIT, type SearchQuery } from '#server/features/posts/search-tiers.ts'
 import { search, searchPlanBlog } from './search-plans.fixtures.ts'
 
 describe('search plans on PostgreSQL (docs/decisions/015)', () => {
@@ -26,7 +26,7 @@ describe('search plans on PostgreSQL (docs/decisions/015)', () => {
 
   it('PostgreSQL: a public search is counted from published_search_words alone, narrowed or not; other statuses from post_search', async () => {
     const db = blog.t.app.ctx.db
-    const countPlan = async (q: SearchQuery) => plan(postgresSearchStatements(q, 'all').count.compile(db))
+    const countPlan = async (q: SearchQuery) => plan(postgresSearchStatements(q, 'all').count(COUNT_LIMIT).compile(db))
     for (const q of [search(['fastify']), { ...search(['fastify']), tagKey: 'x' }, { ...search(['fastify']), categoryId: 'c' }]) {
       const found = await countPlan(q)
       expect(found, JSON.stringify(q)).toContain('published_search_words_idx')

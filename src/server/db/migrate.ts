@@ -13,6 +13,7 @@ import * as fasterSearchFold from './migrations/20261125T1000-faster-search-fold
 import * as searchTitleIndex from './migrations/20261125T1100-search-title-index.ts'
 import * as searchRowsByVisibility from './migrations/20261126T0900-search-rows-by-visibility.ts'
 import * as searchFacets from './migrations/20261126T1000-search-facets.ts'
+import * as searchNewestFirst from './migrations/20261126T1200-search-newest-first.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125T1100-search-title-index': searchTitleIndex,
   '20261126T0900-search-rows-by-visibility': searchRowsByVisibility,
   '20261126T1000-search-facets': searchFacets,
+  '20261126T1200-search-newest-first': searchNewestFirst,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -116,5 +116,6 @@ export const PostListQuerySchema = z.object({
 export type PostListQuery = z.infer<typeof PostListQuerySchema>
 export type PostListQueryInput = z.input<typeof PostListQuerySchema>
 
-export const PostPageSchema = z.object({ posts: z.array(PostCardSchema), total: z.number().int() })
+/** `totalExact: false`: a search stopped counting, and there are at least `total` matches (header `X-Total-Count-Exact`). */
+export const PostPageSchema = z.object({ posts: z.array(PostCardSchema), total: z.number().int(), totalExact: z.boolean() })
 export type PostPage = z.infer<typeof PostPageSchema>

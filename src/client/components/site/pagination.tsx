@@ -4,11 +4,12 @@ import { buttonVariants } from '../ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
 import { Link } from '../../lib/router.tsx'
 
-type Props = { page: number; pageCount: number; hrefFor: (page: number) => string }
+/** `more`: pages go on past `pageCount` (a search that stopped counting), shown as a trailing gap. */
+type Props = { page: number; pageCount: number; more?: boolean; hrefFor: (page: number) => string }
 
 /** Numbered pages as links (they work without JS); a button only where it leads somewhere (contract §4). */
-export function Pagination({ page, pageCount, hrefFor }: Props) {
-  const pages = pageNumbers(page, pageCount)
+export function Pagination({ page, pageCount, more = false, hrefFor }: Props) {
+  const pages = more ? [...pageNumbers(page, pageCount), null] : pageNumbers(page, pageCount)
   const item = (target: number, label: ReactNode, ariaLabel: string, enabled: boolean, isCurrent = false) =>
     enabled && !isCurrent ? (
       <Link href={hrefFor(target)} aria-label={ariaLabel} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
@@ -35,7 +36,7 @@ export function Pagination({ page, pageCount, hrefFor }: Props) {
           <span key={p}>{item(p, p, `Page ${p}`, true, p === page)}</span>
         ),
       )}
-      {item(page + 1, <>Next<ChevronRight aria-hidden="true" /></>, 'Next page', page < pageCount)}
+      {item(page + 1, <>Next<ChevronRight aria-hidden="true" /></>, 'Next page', more || page < pageCount)}
     </nav>
   )
 }

@@ -84,6 +84,7 @@ export function PostListPage({ categorySlug, tag }: { categorySlug?: string; tag
           <Pagination
             page={params.page}
             pageCount={Math.max(pageCount, 1)}
+            more={!list.data.totalExact}
             hrefFor={(page) => `${basePath}${listSearch({ ...params, page }, isBlog)}`}
           />
         </>

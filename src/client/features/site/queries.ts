@@ -4,6 +4,7 @@ import type { LikesSummary, PublicComment } from '#shared/schemas/engagement.ts'
 import { orNullOn404 } from '#shared/or-null-on-404.ts'
 import type { ListParams } from '#shared/routes/public-routes.ts'
 import type { PostCard, PostDetail, PostPage } from '#shared/schemas/post.ts'
+import { readPostPage } from './post-page-response.ts'
 import type { FooterPage, SiteSetting } from '#shared/schemas/site.ts'
 import type { Tag } from '#shared/schemas/tag.ts'
 import { PUBLIC_PAGE_SIZE } from '#shared/site/constants.ts'
@@ -23,9 +24,7 @@ export const postPageQuery = (p: ListParams, limit = PUBLIC_PAGE_SIZE) =>
     queryKey: siteKeys.postPage(p, limit),
     queryFn: async ({ signal }): Promise<PostPage> => {
       const qs = queryString({ status: 'published', search: p.q, category: p.category, tag: p.tag, sort: p.sort, page: p.page, limit })
-      const res = await apiRequest(`/api/posts${qs}`, { signal })
-      const posts = (await res.json()) as PostCard[]
-      return { posts, total: Number(res.headers.get('X-Total-Count') ?? posts.length) }
+      return readPostPage(await apiRequest(`/api/posts${qs}`, { signal }))
     },
   })
 

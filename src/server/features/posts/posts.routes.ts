@@ -17,6 +17,7 @@ export async function postRoutes(app: App): Promise<void> {
   app.get('/api/posts', { schema: { querystring: PostListQuerySchema, response: { 200: PostList } }, config: listConfig }, async (request, reply) => {
     const page = await posts.listPosts(app.ctx.db, request.query, viewer(request))
     reply.header('X-Total-Count', String(page.total))
+    if (!page.totalExact) reply.header('X-Total-Count-Exact', 'false')
     return page.posts
   })
 

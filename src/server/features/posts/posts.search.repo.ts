@@ -11,13 +11,14 @@ export type SearchHit = { id: string; snippet: Snippet | undefined }
 
 /**
  * Ranked full-text search (docs/decisions/010, 014, 015): one page of matches with their snippets (made here from
- * the page's texts, search-snippet.ts) and the number of matches. Each engine reads a page from the newest (or
- * oldest) match and stops when it is full, so its cost follows the page; only the count reads every match.
+ * the page's texts, search-snippet.ts) and the number of matches, counted as far as a bound (search-tiers.ts,
+ * docs/decisions/016). Each engine reads a page from the newest (or oldest) match and stops when it is full, so its
+ * cost follows the page, not the blog.
  */
-export async function searchPosts(db: Db, q: SearchQuery, page: Page): Promise<{ hits: SearchHit[]; total: number }> {
-  if (!q.words.length) return { hits: [], total: 0 }
-  const { docs, total } = await (isPostgres(db) ? searchPostgres : searchSqlite)(db, q, page)
-  return { hits: docs.map((d) => ({ id: d.id, snippet: snippetOf([d.body, d.excerpt, d.title, d.tags], q.words) })), total }
+export async function searchPosts(db: Db, q: SearchQuery, page: Page): Promise<{ hits: SearchHit[]; total: number; exact: boolean }> {
+  if (!q.words.length) return { hits: [], total: 0, exact: true }
+  const { docs, total, exact } = await (isPostgres(db) ? searchPostgres : searchSqlite)(db, q, page)
+  return { hits: docs.map((d) => ({ id: d.id, snippet: snippetOf([d.body, d.excerpt, d.title, d.tags], q.words) })), total, exact }
 }
 
 export { postgresSearchStatements } from './search.postgres.ts'

@@ -38,13 +38,13 @@ async function cardsInOrder(db: Db, ids: string[]): Promise<PostCard[]> {
   })
 }
 
-/** GET /api/posts: one page of cards and the number of matches before paging. */
+/** GET /api/posts: one page of cards and the number of matches before paging (a search's is bounded: totalExact). */
 export async function listPosts(db: Db, query: PostListQuery, viewer: Viewer): Promise<PostPage> {
   const status = viewer.isAdmin ? (query.status && query.status !== 'all' ? query.status : null) : 'published'
   let categoryId = query.categoryId || undefined
   if (query.category) {
     const found = await findCategoryIdBySlug(db, query.category)
-    if (!found || (categoryId && categoryId !== found)) return { posts: [], total: 0 }
+    if (!found || (categoryId && categoryId !== found)) return { posts: [], total: 0, totalExact: true }
     categoryId = found
   }
   const tag = query.tag?.trim()
@@ -57,16 +57,16 @@ export async function listPosts(db: Db, query: PostListQuery, viewer: Viewer): P
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit }
 
   if (query.search) {
-    const { hits, total } = await searchPosts(db, { ...listing, words: searchWords(query.search), sort: query.sort }, page)
+    const { hits, total, exact } = await searchPosts(db, { ...listing, words: searchWords(query.search), sort: query.sort }, page)
     const snippets = new Map(hits.map((h) => [h.id, h.snippet]))
     const cards = await cardsInOrder(db, hits.map((h) => h.id))
-    return { posts: cards.map((card) => ({ ...card, snippet: snippets.get(card.id) })), total }
+    return { posts: cards.map((card) => ({ ...card, snippet: snippets.get(card.id) })), total, totalExact: exact }
   }
 
   const total = await read.listingCount(db, listing)
   // A page past the end is the empty state, found without walking the index.
-  if (page.offset >= total) return { posts: [], total }
-  return { posts: await cardsInOrder(db, await read.listingIds(db, listing, query.sort, page, total)), total }
+  if (page.offset >= total) return { posts: [], total, totalExact: true }
+  return { posts: await cardsInOrder(db, await read.listingIds(db, listing, query.sort, page, total)), total, totalExact: true }
 }
 
 /** At most 3 published featured posts, most recently featured first. */

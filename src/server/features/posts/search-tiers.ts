@@ -15,14 +15,26 @@ export type Page = { limit: number; offset: number }
 
 /** A found post's searchable texts, for its snippet. */
 export type FoundDoc = { id: string; title: string; excerpt: string; body: string; tags: string }
-export type Found = { docs: FoundDoc[]; total: number }
+/** `exact: false`: there are at least `total` matches, and counting stopped there (countBound). */
+export type Found = { docs: FoundDoc[]; total: number; exact: boolean }
+
+/**
+ * Matches are counted as far as this many, or one past the page's end when that is further, so a search's cost
+ * does not follow the blog's size: a word in 9 % of 100,000 posts would be counted 9,000 times for every page of it
+ * (docs/decisions/016). The pager then knows there is a next page, and that the rest are at least this many.
+ */
+export const COUNT_LIMIT = 1000
+export const countBound = (page: Page) => Math.max(COUNT_LIMIT, page.offset + page.limit + 1)
+/** The reported count: exact below the bound, else "at least the bound". */
+export const countedTo = (n: number, bound: number) => ({ total: Math.min(n, bound), exact: n < bound })
 
 /**
  * One part of a search: the matches (all, title only, or all but the title matches) with the filters, as a count
  * and as one page in the requested order. Both engines answer each from their full-text index.
  */
 export type Tier = 'all' | 'title' | 'rest'
-export type TierStatements = { rows: (page: Page) => RawBuilder<FoundDoc>; count: RawBuilder<{ n: number }> }
+/** `count(bound)` counts matches as far as `bound` (countBound). */
+export type TierStatements = { rows: (page: Page) => RawBuilder<FoundDoc>; count: (bound: number) => RawBuilder<{ n: number }> }
 export type Statements = (q: SearchQuery, tier: Tier) => TierStatements
 
 export const docsOf = async (db: Db, statement: RawBuilder<FoundDoc>) => (await statement.execute(db)).rows
@@ -35,8 +47,9 @@ export const countOf = async (db: Db, statement: RawBuilder<{ n: number }>) => N
 export async function tieredPage(db: Db, statements: Statements, q: SearchQuery, page: Page): Promise<FoundDoc[]> {
   if (q.sort !== 'latest') return docsOf(db, statements(q, 'all').rows(page))
   const title = statements(q, 'title')
-  // On the first page the title matches need no count: fewer than a page of them is all of them.
-  const inTitle = page.offset > 0 ? await countOf(db, title.count) : undefined
+  // On the first page the title matches need no count: fewer than a page of them is all of them. Past the first, a
+  // count that stops one past the page's end is enough: more title matches than that fill the page.
+  const inTitle = page.offset > 0 ? await countOf(db, title.count(page.offset + page.limit + 1)) : undefined
   const first = inTitle === undefined || page.offset < inTitle ? await docsOf(db, title.rows(page)) : []
   const more = page.limit - first.length
   if (!more) return first

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import { PLAN_EACH_RUN } from '../../db/named-statements.ts'
 import { wantedFacets } from './search-facets.ts'
-import { tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
+import { countBound, countedTo, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
 
 // PostgreSQL: tsvector documents with GIN indexes, one for the whole post and one for the title.
 
@@ -73,19 +73,19 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
   // By views in the views index's own order (the same values as post_search's date and id).
   const order = q.sort === 'popular' ? sql`p.views desc, p.published_at desc, p.id desc` : ordering(q, 's')
   return {
-    count: sql<{ n: number }>`select count(*)::int as n from ${counted}`,
+    count: (bound) => sql<{ n: number }>`select count(*)::int as n from (select 1 from ${counted} limit ${bound}) c`,
     rows: (page) => sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags from ${from} where ${where}
       order by ${order} limit ${page.limit} offset ${page.offset}`,
   }
 }
 
 /**
- * Every match counted, and when there are few, the page of them, in one statement. A public count reads the
- * full-text index of published_search_words alone (no status the status index could serve: the planner would
- * rather list every published post and test each one's document). Matches are read and sorted only while there are
- * at most `cap` of them (materialized, so the planner cannot walk the date index instead, which reads every post
- * when the words are rare); past the cap the statement answers the count alone and the date index is walked. Title
- * matches first. At least one row comes back: with no page, its id is null.
+ * The matches counted (one past the cap, or further to countBound), and when few, the page of them, in one statement.
+ * A public count reads the full-text index of published_search_words alone (no status the status index could serve:
+ * the planner would rather list every published post and test each one's document). Matches are read and sorted
+ * only while there are at most `cap` (materialized, so the planner cannot walk the date index instead, which reads
+ * every post when the words are rare); past the cap the statement answers the count alone and the date index is
+ * walked. Title matches first. At least one row comes back: with no page, its id is null.
  */
 export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<Partial<FoundDoc> & { total: number; cap: number }> {
   const { query, from, where, counted } = matches(q, 'all', false)
@@ -93,7 +93,9 @@ export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuil
   const titleFirst = (at: string) => (q.sort === 'latest' ? sql`${sql.ref(`${at}.in_title`)} desc, ` : sql``)
   // Few enough to sort while fewer than sqrt(WALK_COST × posts walked); posts walked: the page's end × published posts.
   const cap = sql`(select ceil(sqrt(${WALK_COST * (page.offset + page.limit)}::float8 * greatest(coalesce(max(n), 1), 1)))::int from post_counts where key = 'published')`
-  return sql<Partial<FoundDoc> & { total: number; cap: number }>`with c as (select count(*)::int as n, ${cap} as cap from ${counted}),
+  // Counted one past the cap, or as far as the reported count's bound when that is further (countBound).
+  return sql<Partial<FoundDoc> & { total: number; cap: number }>`with k as (select ${cap} as cap),
+    c as (select count(*)::int as n, (select cap from k) as cap from (select 1 from ${counted} limit (select greatest(${countBound(page)}, cap + 1) from k)) b),
     m as materialized (
       select s.post_id, s.published_at, ${views} as views, s.title_document @@ ${query} as in_title from ${from}
       where ${where} and (select n <= cap from c)
@@ -133,14 +135,17 @@ async function withSearchPlanning<T>(db: Db, run: (db: Db) => Promise<T>): Promi
 export function searchPostgres(db: Db, q: SearchQuery, page: Page): Promise<Found> {
   return withSearchPlanning(db, async (db) => {
     const rows = (await postgresFewMatchesStatement(q, page).execute(db)).rows
-    const { total, cap } = rows[0]!
-    if (total <= cap) return { docs: rows.flatMap(({ id, title, excerpt, body, tags }) => (id ? [{ id, title: title!, excerpt: excerpt!, body: body!, tags: tags! }] : [])), total }
-    return { docs: page.offset < total ? await tieredPage(db, planEachRun, q, page) : [], total }
+    const { total: n, cap } = rows[0]!
+    const counted = countedTo(n, countBound(page))
+    if (n <= cap) {
+      return { docs: rows.flatMap(({ id, title, excerpt, body, tags }) => (id ? [{ id, title: title!, excerpt: excerpt!, body: body!, tags: tags! }] : [])), ...counted }
+    }
+    return { docs: page.offset < counted.total ? await tieredPage(db, planEachRun, q, page) : [], ...counted }
   })
 }
 
 /** The tier statements, run unnamed: planned for their words at every run (named-statements.ts). */
 const planEachRun: Statements = (q, tier) => {
   const { rows, count } = postgresSearchStatements(q, tier)
-  return { rows: (page) => sql<FoundDoc>`${sql.raw(PLAN_EACH_RUN)}${rows(page)}`, count: sql<{ n: number }>`${sql.raw(PLAN_EACH_RUN)}${count}` }
+  return { rows: (page) => sql<FoundDoc>`${sql.raw(PLAN_EACH_RUN)}${rows(page)}`, count: (bound) => sql<{ n: number }>`${sql.raw(PLAN_EACH_RUN)}${count(bound)}` }
 }

@@ -1,10 +1,11 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import { wantedFacets } from './search-facets.ts'
-import { countOf, docsOf, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Tier, type TierStatements } from './search-tiers.ts'
+import { NEWEST_KEY } from './search-order-key.ts'
+import { countBound, countedTo, countOf, docsOf, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Tier, type TierStatements } from './search-tiers.ts'
 
-// SQLite: FTS5 over post_search (whole posts, and titles alone), rows numbered by time and visibility
-// (search-order-key.ts), without positions, with prefix indexes up to 6 letters (docs/decisions/015).
+// SQLite: FTS5 over post_search (whole posts, and titles alone), rows numbered by time and visibility, the newest
+// first (search-order-key.ts), without positions, with prefix indexes up to 12 letters (docs/decisions/015, 016).
 
 /** FTS5: each word a quoted string (never syntax; one token, search-words.ts), all required, the last a prefix. */
 const fts5Words = (words: string[]) => words.map((w, i) => `"${w.replace(/"/g, '""')}"${i === words.length - 1 ? '*' : ''}`).join(' ')
@@ -25,12 +26,14 @@ function fts5Match(q: SearchQuery, tier: Tier): string {
 }
 
 /**
- * The post's place in time, newest highest: published rows are numbered from 0 up, the others below 0 (-1 - the
- * same number). Public searches order by the row number itself, which FTS5 walks without sorting.
+ * The post's place in time, newest highest: published rows are numbered NEWEST - the time key, the others -1 - the
+ * time key (search-order-key.ts). A search of one side orders by the row number itself, which FTS5 walks without
+ * sorting, the newest first in ascending order.
  */
+const PUBLISHED_TIME = sql<number>`(${sql.raw(String(NEWEST_KEY))} - f.rowid)`
 function timeKey(q: SearchQuery): RawBuilder<number> {
-  if (q.status === 'published') return sql`f.rowid`
-  return q.status ? sql`(-1 - f.rowid)` : sql`(case when f.rowid >= 0 then f.rowid else -1 - f.rowid end)`
+  if (q.status === 'published') return PUBLISHED_TIME
+  return q.status ? sql`(-1 - f.rowid)` : sql`(case when f.rowid >= 0 then ${PUBLISHED_TIME} else -1 - f.rowid end)`
 }
 
 /** Which side of 0 the status reads: public searches never read an unpublished post's entries. */
@@ -41,7 +44,7 @@ function visibility(q: SearchQuery): RawBuilder<unknown>[] {
 
 /**
  * The statements of one tier of a search on SQLite (exported for the query-plan tests). Newest first is the index's
- * own order, read from the end, and a page stops as soon as it is full; only `popular` sorts its matches (a public
+ * own order, read from the start, and a page stops as soon as it is full; only `popular` sorts its matches (a public
  * one with many walks the views index instead: popularWalk). The title tier reads the title-only index.
  */
 export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatements {
@@ -54,12 +57,12 @@ export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatemen
   const key = timeKey(q)
   // Public searches by views in the views index's own order (popularWalk reads it).
   const byViews = q.status === 'published' ? sql`p.views desc, p.published_at desc, p.id desc` : sql`p.views desc, ${key} desc`
-  const ordering = q.sort === 'oldest' ? sql`${key} asc` : q.sort === 'popular' ? byViews : sql`${key} desc`
+  const ordering = q.sort === 'oldest' ? sql`f.rowid desc` : q.sort === 'popular' ? byViews : sql`f.rowid asc`
   // Only a status other than published needs post_search to count: the row number and the facets filter the rest.
   const countFrom = q.status && q.status !== 'published' ? from : sql`${index} f`
   const select = sql`select s.post_id as id, s.title, s.excerpt, s.body, s.tags, ${key} as k from ${from} where ${where}`
   return {
-    count: sql<{ n: number }>`select count(*) as n from ${countFrom} where ${where}`,
+    count: (bound) => sql<{ n: number }>`select count(*) as n from (select 1 from ${countFrom} where ${where} limit ${bound})`,
     rows: (page) =>
       q.status === null && q.sort !== 'popular'
         ? eitherSideOfZero(select, q.sort === 'oldest', page)
@@ -68,19 +71,18 @@ export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatemen
 }
 
 /**
- * Every status in time order: published rows (from 0 up) and the others (below 0, the newest lowest) each read in
- * the index's order as far as the page's end, then merged, so neither side is sorted whole.
+ * Every status in time order: published rows (from 0 up) and the others (below 0), each side newest first in
+ * ascending order, read in the index's order as far as the page's end, then merged, so neither side is sorted whole.
  */
 function eitherSideOfZero(select: RawBuilder<unknown>, oldest: boolean, page: Page): RawBuilder<FoundDoc> {
-  const side = (range: RawBuilder<unknown>, newestFirst: boolean) =>
-    sql`select * from (${select} and ${range} order by f.rowid ${sql.raw(newestFirst ? 'desc' : 'asc')} limit ${page.offset + page.limit})`
-  return sql<FoundDoc>`select * from (${side(sql`f.rowid >= 0`, !oldest)} union all ${side(sql`f.rowid < 0`, oldest)})
+  const side = (range: RawBuilder<unknown>) => sql`select * from (${select} and ${range} order by f.rowid ${sql.raw(oldest ? 'desc' : 'asc')} limit ${page.offset + page.limit})`
+  return sql<FoundDoc>`select * from (${side(sql`f.rowid >= 0`)} union all ${side(sql`f.rowid < 0`)})
     order by k ${sql.raw(oldest ? 'asc' : 'desc')} limit ${page.limit} offset ${page.offset}`
 }
 
 /**
- * A first page in one statement: its rows (title matches, then the rest, for `latest`) with the count of every match.
- * SQLite counts a subquery that does not depend on the row once.
+ * A first page in one statement: its rows (title matches, then the rest, for `latest`) with the count of the matches
+ * (as far as the bound). SQLite counts a subquery that does not depend on the row once.
  */
 function firstPageStatement(q: SearchQuery, limit: number): RawBuilder<FoundDoc & { total: number }> {
   const all = sqliteSearchStatements(q, 'all')
@@ -90,7 +92,7 @@ function firstPageStatement(q: SearchQuery, limit: number): RawBuilder<FoundDoc 
       ? sql`select * from (select 0 as tier, * from (${sqliteSearchStatements(q, 'title').rows(page)})
           union all select 1 as tier, * from (${sqliteSearchStatements(q, 'rest').rows(page)})) order by tier, k desc limit ${limit}`
       : all.rows(page)
-  return sql<FoundDoc & { total: number }>`select d.id, d.title, d.excerpt, d.body, d.tags, (${all.count}) as total from (${rows}) d`
+  return sql<FoundDoc & { total: number }>`select d.id, d.title, d.excerpt, d.body, d.tags, (${all.count(countBound(page))}) as total from (${rows}) d`
 }
 
 /**
@@ -112,24 +114,26 @@ export function popularWalk(q: SearchQuery, page: Page): RawBuilder<FoundDoc> {
     where ${sql.join(conditions, sql` and `)} order by p.views desc, p.published_at desc, p.id desc limit ${page.limit} offset ${page.offset}`
 }
 
-/** A public search by views: few matches sorted, many found by walking the views index. */
+/** A public search by views: few matches sorted, many (or more than were counted) found by walking the views index. */
 async function searchPopular(db: Db, q: SearchQuery, page: Page): Promise<Found> {
   const all = sqliteSearchStatements(q, 'all')
-  const counts = (await sql<{ total: number; published: number | null }>`select (${all.count}) as total,
+  const bound = countBound(page)
+  const counts = (await sql<{ total: number; published: number | null }>`select (${all.count(bound)}) as total,
     (select n from post_counts where key = 'published') as published`.execute(db)).rows[0]!
-  const total = Number(counts.total)
-  if (page.offset >= total) return { docs: [], total }
+  const counted = countedTo(Number(counts.total), bound)
+  if (page.offset >= counted.total) return { docs: [], ...counted }
   const cap = Math.sqrt(WALK_COST * (page.offset + page.limit) * Math.max(Number(counts.published ?? 0), 1))
-  return { docs: await docsOf(db, total <= cap ? all.rows(page) : popularWalk(q, page)), total }
+  return { docs: await docsOf(db, counted.exact && counted.total <= cap ? all.rows(page) : popularWalk(q, page)), ...counted }
 }
 
 export async function searchSqlite(db: Db, q: SearchQuery, page: Page): Promise<Found> {
   if (q.sort === 'popular' && q.status === 'published') return searchPopular(db, q, page)
+  const bound = countBound(page)
   if (page.offset === 0) {
     const rows = (await firstPageStatement(q, page.limit).execute(db)).rows
-    return { docs: rows.map(({ total: _, ...doc }) => doc), total: Number(rows[0]?.total ?? 0) }
+    return { docs: rows.map(({ total: _, ...doc }) => doc), ...countedTo(Number(rows[0]?.total ?? 0), bound) }
   }
   // A page past the end is the empty state, answered from the count alone.
-  const total = await countOf(db, sqliteSearchStatements(q, 'all').count)
-  return { docs: page.offset < total ? await tieredPage(db, sqliteSearchStatements, q, page) : [], total }
+  const counted = countedTo(await countOf(db, sqliteSearchStatements(q, 'all').count(bound)), bound)
+  return { docs: page.offset < counted.total ? await tieredPage(db, sqliteSearchStatements, q, page) : [], ...counted }
 }

@@ -1,0 +1,87 @@
+import { Migrator, sql, type Kysely } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MIGRATIONS } from '#server/db/migrate.ts'
+import type { Db } from '#server/db/client.ts'
+import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
+import { searchOrderKey } from '#server/features/posts/search-order-key.ts'
+import type { SearchQuery } from '#server/features/posts/search-tiers.ts'
+import { createTestDatabase } from '#test/support/test-db.ts'
+
+type Handle = Awaited<ReturnType<typeof createTestDatabase>>
+
+const THIS = '20261126T1200-search-newest-first'
+const BEFORE = Object.keys(MIGRATIONS).sort().filter((name) => name < THIS).at(-1)!
+
+/** The search row number before this migration (a frozen copy of search-order-key.ts then): published from 0 up. */
+function oldOrderKey(at: string, postId: string, status: string): number {
+  let hash = 0
+  for (let i = 0; i < postId.length; i++) hash = (hash * 31 + postId.charCodeAt(i)) >>> 0
+  const key = Date.parse(at) * 2 ** 10 + (hash % 2 ** 10)
+  return status === 'published' ? key : -1 - key
+}
+
+describe(`migration ${THIS} on a blog with posts`, () => {
+  let database: Handle
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(() => database.dispose())
+
+  it('numbers published rows newest first, with the numbers new rows get, keeps every answer, and goes down and up again', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older migration, like the migrations themselves
+    const db = database.handle.db as unknown as Kysely<any>
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
+    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+
+    const now = '2026-01-01T00:00:00.000Z'
+    await db.insertInto('users').values({ id: 'u', username: 'u', email: 'u@x.com', password_hash: 'x', role: 'admin', created_at: now }).execute()
+    const posts = Array.from({ length: 30 }, (_, i) => {
+      const at = new Date(Date.parse(now) + i * 60_000).toISOString()
+      const status = i % 5 === 0 ? 'draft' : i % 7 === 0 ? 'scheduled' : 'published'
+      const title = i % 3 === 0 ? `Kestrel notes ${i}` : `Notes ${i}`
+      return { id: `p${i}`, title, status, at, body: i % 2 === 0 ? 'a kestrel hovers' : 'plain words', published: status === 'published' }
+    })
+    await db.insertInto('posts').values(posts.map((p) => ({
+      id: p.id, title: p.title, slug: p.id, content: p.body, excerpt: '', author_id: 'u', status: p.status, tags: '[]', reading_time: 1, views: 0,
+      featured: 0, published_at: p.published ? p.at : null, created_at: p.at, updated_at: p.at,
+    }))).execute()
+    for (const p of [...posts].sort((a, b) => oldOrderKey(a.at, a.id, a.status) - oldOrderKey(b.at, b.id, b.status))) {
+      await db.insertInto('post_search').values({
+        id: oldOrderKey(p.at, p.id, p.status), post_id: p.id, status: p.status, published_at: p.published ? p.at : null, title: p.title, excerpt: '', body: p.body, tags: '', facets: '',
+      }).execute()
+    }
+    // Newest first, by time alone (each post has its own minute).
+    const newestFirst = (status: string | null) => posts.filter((p) => (p.body.includes('kestrel') || p.title.startsWith('Kestrel')) && (status === null || p.status === status)).sort((a, b) => b.at.localeCompare(a.at)).map((p) => p.id)
+    const search = async (status: SearchQuery['status'], sort: SearchQuery['sort']) =>
+      (await searchPosts(db as unknown as Db, { words: ['kestrel'], status, sort }, { limit: 100, offset: 0 })).hits.map((h) => h.id)
+    const sameAnswers = async () => {
+      for (const status of ['published', 'draft', null] as const) {
+        expect(await search(status, 'oldest'), `${status} oldest`).toEqual(newestFirst(status).reverse())
+        // Latest puts title matches first: compare within each tier.
+        const latest = await search(status, 'latest')
+        expect([...latest].sort(), `${status} latest`).toEqual([...newestFirst(status)].sort())
+      }
+    }
+
+    expect((await migrator.migrateTo(THIS)).error).toBeUndefined()
+    const rows = await db.selectFrom('post_search').select(['id', 'post_id', 'status']).execute()
+    const byId = new Map(posts.map((p) => [p.id, p]))
+    // Every row has the number a write would give it now.
+    for (const row of rows) expect(Number(row.id), row.post_id).toBe(searchOrderKey(byId.get(row.post_id)!.at, row.post_id, row.status))
+    const shape = await sql<{ sql: string }>`select sql from sqlite_master where name in ('post_search_fts', 'post_title_fts')`.execute(db)
+    expect(shape.rows).toHaveLength(2)
+    for (const table of shape.rows) expect(table.sql).toMatch(/detail=column, prefix='2 3 4 5 6 7 8 9 10 11 12'/)
+    // FTS5 lists the newest published match first without sorting.
+    const natural = await sql<{ post_id: string }>`select s.post_id from post_search_fts f join post_search s on s.id = f.rowid
+      where post_search_fts match ${'"kestrel"'} and f.rowid >= 0`.execute(db)
+    expect(natural.rows.map((r) => r.post_id)).toEqual(newestFirst('published'))
+    await sameAnswers()
+
+    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+    for (const row of await db.selectFrom('post_search').select(['id', 'post_id', 'status']).execute()) {
+      expect(Number(row.id), row.post_id).toBe(oldOrderKey(byId.get(row.post_id)!.at, row.post_id, row.status))
+    }
+    expect((await migrator.migrateToLatest()).error).toBeUndefined()
+    await sameAnswers()
+  })
+})
