@@ -6,19 +6,15 @@ import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
 import { searchOrderKey } from '#server/features/posts/search-order-key.ts'
 import type { SearchQuery } from '#server/features/posts/search-tiers.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
+import { insertMigrationPosts, timeKeyOf } from './search-migration.fixtures.ts'
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>
 
 const THIS = '20261126T1200-search-newest-first'
 const BEFORE = Object.keys(MIGRATIONS).sort().filter((name) => name < THIS).at(-1)!
 
-/** The search row number before this migration (a frozen copy of search-order-key.ts then): published from 0 up. */
-function oldOrderKey(at: string, postId: string, status: string): number {
-  let hash = 0
-  for (let i = 0; i < postId.length; i++) hash = (hash * 31 + postId.charCodeAt(i)) >>> 0
-  const key = Date.parse(at) * 2 ** 10 + (hash % 2 ** 10)
-  return status === 'published' ? key : -1 - key
-}
+/** The search row number before this migration: published from 0 up, the others below 0. */
+const oldOrderKey = (at: string, postId: string, status: string) => (status === 'published' ? timeKeyOf(at, postId) : -1 - timeKeyOf(at, postId))
 
 describe(`migration ${THIS} on a blog with posts`, () => {
   let database: Handle
@@ -33,18 +29,7 @@ describe(`migration ${THIS} on a blog with posts`, () => {
     const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
 
-    const now = '2026-01-01T00:00:00.000Z'
-    await db.insertInto('users').values({ id: 'u', username: 'u', email: 'u@x.com', password_hash: 'x', role: 'admin', created_at: now }).execute()
-    const posts = Array.from({ length: 30 }, (_, i) => {
-      const at = new Date(Date.parse(now) + i * 60_000).toISOString()
-      const status = i % 5 === 0 ? 'draft' : i % 7 === 0 ? 'scheduled' : 'published'
-      const title = i % 3 === 0 ? `Kestrel notes ${i}` : `Notes ${i}`
-      return { id: `p${i}`, title, status, at, body: i % 2 === 0 ? 'a kestrel hovers' : 'plain words', published: status === 'published' }
-    })
-    await db.insertInto('posts').values(posts.map((p) => ({
-      id: p.id, title: p.title, slug: p.id, content: p.body, excerpt: '', author_id: 'u', status: p.status, tags: '[]', reading_time: 1, views: 0,
-      featured: 0, published_at: p.published ? p.at : null, created_at: p.at, updated_at: p.at,
-    }))).execute()
+    const posts = await insertMigrationPosts(db)
     for (const p of [...posts].sort((a, b) => oldOrderKey(a.at, a.id, a.status) - oldOrderKey(b.at, b.id, b.status))) {
       await db.insertInto('post_search').values({
         id: oldOrderKey(p.at, p.id, p.status), post_id: p.id, status: p.status, published_at: p.published ? p.at : null, title: p.title, excerpt: '', body: p.body, tags: '', facets: '',
