@@ -29,7 +29,7 @@ test.describe('admin accessibility (axe-core): no serious or critical violations
     })
 
     test(`every screen at ${width}px, without horizontal scrolling`, async ({ adminPage: page }) => {
-      test.setTimeout(90_000)
+      test.setTimeout(180_000) // axe on every admin screen: ~40 s alone, and twice that beside another worker on a slow machine
       await page.setViewportSize({ width, height: 800 })
       const post = await createPost(page.request, { title: unique('E2E Axe Post'), content: 'Checked by axe.\n\n- one\n- two', status: 'draft' })
       for (const path of [...SCREENS, `/admin/posts/${post.id}/edit`]) {
@@ -43,7 +43,7 @@ test.describe('admin accessibility (axe-core): no serious or critical violations
     })
 
     test(`every screen at ${width}px in the dark theme`, async ({ adminPage: page }) => {
-      test.setTimeout(90_000)
+      test.setTimeout(180_000) // axe on every admin screen: ~40 s alone, and twice that beside another worker on a slow machine
       await page.emulateMedia({ colorScheme: 'dark' })
       await page.setViewportSize({ width, height: 800 })
       const post = await createPost(page.request, { title: unique('E2E Axe Dark'), content: '## One\n\n```js\nlet a = 1\n```', status: 'draft' })
