@@ -3,6 +3,8 @@ import { sql } from 'kysely'
 import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
 import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
 import { COUNT_LIMIT, type SearchQuery } from '#server/features/posts/search-tiers.ts'
+import { PLAN_EACH_RUN } from '#server/db/named-statements.ts'
+import { recordStatements } from '#test/support/record-statements.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { TEST_ENGINE } from '#test/support/test-db.ts'
 import { adminId, insertCategory } from './posts.fixtures.ts'
@@ -75,6 +77,21 @@ describe('search paging', () => {
       }
     })
   }
+
+  it('by views, counts past the bound as far as its sort-or-walk choice needs: matches few enough to sort are sorted, on both engines', async () => {
+    // The walk of the views index: SQLite's starts from posts; PostgreSQL's is a second statement planned at every run.
+    const walks = (statement: string) => (TEST_ENGINE === 'sqlite' ? /from posts p join post_search s/.test(statement) : statement.startsWith(PLAN_EACH_RUN))
+    const q: SearchQuery = { words: ['kestrel'], status: 'published', sort: 'popular' }
+    const want = ranked('popular', false)
+    // 1,800 matches: past the bound, and fewer than the cap at offset 300 (sqrt(6 × 309 × 1,800) on SQLite), more at 0.
+    for (const [offset, walked] of [[0, true], [300, false]] as const) {
+      const { db, statements } = recordStatements(t.app.ctx.db)
+      const page = await searchPosts(db, q, { limit: 9, offset })
+      expect(page.hits.map((h) => h.id), `offset ${offset}`).toEqual(want.slice(offset, offset + 9))
+      expect({ total: page.total, exact: page.exact }).toEqual(counted(want.length, { limit: 9, offset }))
+      expect(statements.some(walks), `offset ${offset}: ${statements.join('\n')}`).toBe(walked)
+    }
+  })
 
   it('says on the API when a search stopped counting', async () => {
     const many = await t.request({ method: 'GET', url: '/api/posts?search=kestrel' })

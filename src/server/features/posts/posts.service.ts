@@ -38,13 +38,16 @@ async function cardsInOrder(db: Db, ids: string[]): Promise<PostCard[]> {
   })
 }
 
+/** A page of a list, counted exactly (only searches stop counting: docs/decisions/016). */
+const exactPage = (posts: PostCard[], total: number): PostPage => ({ posts, total, totalExact: true })
+
 /** GET /api/posts: one page of cards and the number of matches before paging (a search's is bounded: totalExact). */
 export async function listPosts(db: Db, query: PostListQuery, viewer: Viewer): Promise<PostPage> {
   const status = viewer.isAdmin ? (query.status && query.status !== 'all' ? query.status : null) : 'published'
   let categoryId = query.categoryId || undefined
   if (query.category) {
     const found = await findCategoryIdBySlug(db, query.category)
-    if (!found || (categoryId && categoryId !== found)) return { posts: [], total: 0, totalExact: true }
+    if (!found || (categoryId && categoryId !== found)) return exactPage([], 0)
     categoryId = found
   }
   const tag = query.tag?.trim()
@@ -65,8 +68,8 @@ export async function listPosts(db: Db, query: PostListQuery, viewer: Viewer): P
 
   const total = await read.listingCount(db, listing)
   // A page past the end is the empty state, found without walking the index.
-  if (page.offset >= total) return { posts: [], total, totalExact: true }
-  return { posts: await cardsInOrder(db, await read.listingIds(db, listing, query.sort, page, total)), total, totalExact: true }
+  if (page.offset >= total) return exactPage([], total)
+  return exactPage(await cardsInOrder(db, await read.listingIds(db, listing, query.sort, page, total)), total)
 }
 
 /** At most 3 published featured posts, most recently featured first. */

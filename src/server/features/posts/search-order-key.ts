@@ -1,6 +1,6 @@
 const HASH_RANGE = 2 ** 10
-/** Above every time key until 2248 (a safe integer). */
-const NEWEST = Number.MAX_SAFE_INTEGER
+/** Above every time key until 2248 (a safe integer); SQL turns a published row's number back into its time key with it. */
+export const NEWEST = Number.MAX_SAFE_INTEGER
 
 /**
  * The number of a post's row in SQLite's search tables. Its time key is its time in milliseconds (publication, else
@@ -16,9 +16,6 @@ export function searchOrderKey(at: string | null, postId: string, status: string
   const key = ms * HASH_RANGE + (hash % HASH_RANGE)
   return status === 'published' ? NEWEST - key : -1 - key
 }
-
-/** For SQL that turns a published row's number back into its time key. */
-export const NEWEST_KEY = NEWEST
 
 /** The number tried next when one is taken (same millisecond, same hash): away from 0, so a row keeps its side. */
 export const nextOrderKey = (key: number): number => (key >= 0 ? key + 1 : key - 1)

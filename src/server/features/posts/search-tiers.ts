@@ -1,4 +1,4 @@
-import type { RawBuilder } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { PostSort, PostStatus } from '#shared/schemas/post.ts'
 import type { Db } from '../../db/client.ts'
 
@@ -29,12 +29,28 @@ export const countBound = (page: Page) => Math.max(COUNT_LIMIT, page.offset + pa
 export const countedTo = (n: number, bound: number) => ({ total: Math.min(n, bound), exact: n < bound })
 
 /**
+ * Few matches are read and sorted; many are found by walking an index in the wanted order, which stops when the page
+ * is full. A post walked costs `walkCost` times a match sorted, so matches are sorted while there are at most
+ * sqrt(walkCost × posts walked), posts walked being the page's end × the published posts (docs/decisions/015).
+ * The same SQL on both engines.
+ */
+export const sortCap = (walkCost: number, page: Page) =>
+  sql<number>`(select cast(ceil(sqrt(${sql.lit(walkCost * (page.offset + page.limit))} * (case when max(n) > 1 then max(n) else 1 end))) as integer)
+    from post_counts where key = 'published')`
+
+/** How far a search that may walk counts: one past its cap (sort or walk?), or to the reported bound when further. */
+export const countLimit = (cap: RawBuilder<number>, page: Page) => {
+  const bound = sql.lit(countBound(page))
+  return sql<number>`(case when ${cap} >= ${bound} then ${cap} + 1 else ${bound} end)`
+}
+
+/**
  * One part of a search: the matches (all, title only, or all but the title matches) with the filters, as a count
  * and as one page in the requested order. Both engines answer each from their full-text index.
  */
 export type Tier = 'all' | 'title' | 'rest'
-/** `count(bound)` counts matches as far as `bound` (countBound). */
-export type TierStatements = { rows: (page: Page) => RawBuilder<FoundDoc>; count: (bound: number) => RawBuilder<{ n: number }> }
+/** `count(limit)` counts matches as far as `limit` (countBound, countLimit). */
+export type TierStatements = { rows: (page: Page) => RawBuilder<FoundDoc>; count: (limit: number | RawBuilder<number>) => RawBuilder<{ n: number }> }
 export type Statements = (q: SearchQuery, tier: Tier) => TierStatements
 
 export const docsOf = async (db: Db, statement: RawBuilder<FoundDoc>) => (await statement.execute(db)).rows

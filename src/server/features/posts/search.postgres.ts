@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import { PLAN_EACH_RUN } from '../../db/named-statements.ts'
 import { wantedFacets } from './search-facets.ts'
-import { countBound, countedTo, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
+import { countBound, countedTo, countLimit, sortCap, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
 
 // PostgreSQL: tsvector documents with GIN indexes, one for the whole post and one for the title.
 
@@ -10,8 +10,7 @@ import { countBound, countedTo, tieredPage, type Found, type FoundDoc, type Page
 const ASCII = /^[ -~]*$/
 /**
  * Walking the date index costs about 30 times more a post than reading a match from the full-text index (each post
- * walked unpacks its stored document), so all matches are read and sorted while there are fewer than about
- * sqrt(30 × posts walked); past that the walk stops early enough (docs/decisions/015).
+ * walked unpacks its stored document), so few matches are read and sorted and many walked (sortCap).
  */
 const WALK_COST = 30
 
@@ -73,14 +72,14 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
   // By views in the views index's own order (the same values as post_search's date and id).
   const order = q.sort === 'popular' ? sql`p.views desc, p.published_at desc, p.id desc` : ordering(q, 's')
   return {
-    count: (bound) => sql<{ n: number }>`select count(*)::int as n from (select 1 from ${counted} limit ${bound}) c`,
+    count: (limit) => sql<{ n: number }>`select count(*)::int as n from (select 1 from ${counted} limit ${limit}) c`,
     rows: (page) => sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags from ${from} where ${where}
       order by ${order} limit ${page.limit} offset ${page.offset}`,
   }
 }
 
 /**
- * The matches counted (one past the cap, or further to countBound), and when few, the page of them, in one statement.
+ * The matches counted (one past the cap, or further to countBound: countLimit), and when few, the page of them, in one statement.
  * A public count reads the full-text index of published_search_words alone (no status the status index could serve:
  * the planner would rather list every published post and test each one's document). Matches are read and sorted
  * only while there are at most `cap` (materialized, so the planner cannot walk the date index instead, which reads
@@ -91,11 +90,9 @@ export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuil
   const { query, from, where, counted } = matches(q, 'all', false)
   const views = q.sort === 'popular' ? sql`p.views` : sql`0`
   const titleFirst = (at: string) => (q.sort === 'latest' ? sql`${sql.ref(`${at}.in_title`)} desc, ` : sql``)
-  // Few enough to sort while fewer than sqrt(WALK_COST × posts walked); posts walked: the page's end × published posts.
-  const cap = sql`(select ceil(sqrt(${WALK_COST * (page.offset + page.limit)}::float8 * greatest(coalesce(max(n), 1), 1)))::int from post_counts where key = 'published')`
-  // Counted one past the cap, or as far as the reported count's bound when that is further (countBound).
-  return sql<Partial<FoundDoc> & { total: number; cap: number }>`with k as (select ${cap} as cap),
-    c as (select count(*)::int as n, (select cap from k) as cap from (select 1 from ${counted} limit (select greatest(${countBound(page)}, cap + 1) from k)) b),
+  const cap = sql<number>`(select cap from k)`
+  return sql<Partial<FoundDoc> & { total: number; cap: number }>`with k as (select ${sortCap(WALK_COST, page)} as cap),
+    c as (select count(*)::int as n, ${cap} as cap from (select 1 from ${counted} limit ${countLimit(cap, page)}) b),
     m as materialized (
       select s.post_id, s.published_at, ${views} as views, s.title_document @@ ${query} as in_title from ${from}
       where ${where} and (select n <= cap from c)
@@ -147,5 +144,5 @@ export function searchPostgres(db: Db, q: SearchQuery, page: Page): Promise<Foun
 /** The tier statements, run unnamed: planned for their words at every run (named-statements.ts). */
 const planEachRun: Statements = (q, tier) => {
   const { rows, count } = postgresSearchStatements(q, tier)
-  return { rows: (page) => sql<FoundDoc>`${sql.raw(PLAN_EACH_RUN)}${rows(page)}`, count: (bound) => sql<{ n: number }>`${sql.raw(PLAN_EACH_RUN)}${count(bound)}` }
+  return { rows: (page) => sql<FoundDoc>`${sql.raw(PLAN_EACH_RUN)}${rows(page)}`, count: (limit) => sql<{ n: number }>`${sql.raw(PLAN_EACH_RUN)}${count(limit)}` }
 }

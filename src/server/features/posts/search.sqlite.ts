@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import { wantedFacets } from './search-facets.ts'
-import { NEWEST_KEY } from './search-order-key.ts'
-import { countBound, countedTo, countOf, docsOf, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Tier, type TierStatements } from './search-tiers.ts'
+import { NEWEST } from './search-order-key.ts'
+import { countBound, countedTo, countLimit, countOf, docsOf, sortCap, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Tier, type TierStatements } from './search-tiers.ts'
 
 // SQLite: FTS5 over post_search (whole posts, and titles alone), rows numbered by time and visibility, the newest
 // first (search-order-key.ts), without positions, with prefix indexes up to 12 letters (docs/decisions/015, 016).
@@ -30,7 +30,7 @@ function fts5Match(q: SearchQuery, tier: Tier): string {
  * time key (search-order-key.ts). A search of one side orders by the row number itself, which FTS5 walks without
  * sorting, the newest first in ascending order.
  */
-const PUBLISHED_TIME = sql<number>`(${sql.raw(String(NEWEST_KEY))} - f.rowid)`
+const PUBLISHED_TIME = sql<number>`(${sql.raw(String(NEWEST))} - f.rowid)`
 function timeKey(q: SearchQuery): RawBuilder<number> {
   if (q.status === 'published') return PUBLISHED_TIME
   return q.status ? sql`(-1 - f.rowid)` : sql`(case when f.rowid >= 0 then ${PUBLISHED_TIME} else -1 - f.rowid end)`
@@ -62,7 +62,7 @@ export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatemen
   const countFrom = q.status && q.status !== 'published' ? from : sql`${index} f`
   const select = sql`select s.post_id as id, s.title, s.excerpt, s.body, s.tags, ${key} as k from ${from} where ${where}`
   return {
-    count: (bound) => sql<{ n: number }>`select count(*) as n from (select 1 from ${countFrom} where ${where} limit ${bound})`,
+    count: (limit) => sql<{ n: number }>`select count(*) as n from (select 1 from ${countFrom} where ${where} limit ${limit})`,
     rows: (page) =>
       q.status === null && q.sort !== 'popular'
         ? eitherSideOfZero(select, q.sort === 'oldest', page)
@@ -82,9 +82,9 @@ function eitherSideOfZero(select: RawBuilder<unknown>, oldest: boolean, page: Pa
 
 /**
  * A first page in one statement: its rows (title matches, then the rest, for `latest`) with the count of the matches
- * (as far as the bound). SQLite counts a subquery that does not depend on the row once.
+ * (as far as `bound`). SQLite counts a subquery that does not depend on the row once.
  */
-function firstPageStatement(q: SearchQuery, limit: number): RawBuilder<FoundDoc & { total: number }> {
+function firstPageStatement(q: SearchQuery, limit: number, bound: number): RawBuilder<FoundDoc & { total: number }> {
   const all = sqliteSearchStatements(q, 'all')
   const page = { limit, offset: 0 }
   const rows =
@@ -92,13 +92,13 @@ function firstPageStatement(q: SearchQuery, limit: number): RawBuilder<FoundDoc 
       ? sql`select * from (select 0 as tier, * from (${sqliteSearchStatements(q, 'title').rows(page)})
           union all select 1 as tier, * from (${sqliteSearchStatements(q, 'rest').rows(page)})) order by tier, k desc limit ${limit}`
       : all.rows(page)
-  return sql<FoundDoc & { total: number }>`select d.id, d.title, d.excerpt, d.body, d.tags, (${all.count(countBound(page))}) as total from (${rows}) d`
+  return sql<FoundDoc & { total: number }>`select d.id, d.title, d.excerpt, d.body, d.tags, (${all.count(bound)}) as total from (${rows}) d`
 }
 
 /**
  * Walking the views index costs about 6 times as much a post as sorting a match (each post walked is looked up in
- * the full-text index by its row number: ~17 µs against ~3 µs at 100,000 posts), so matches are sorted while there
- * are fewer than sqrt(6 × posts walked), and past that the walk stops early enough (as on PostgreSQL, docs/decisions/015).
+ * the full-text index by its row number: ~17 µs against ~3 µs at 100,000 posts), so few matches are sorted and many
+ * walked (sortCap, as on PostgreSQL).
  */
 const WALK_COST = 6
 
@@ -114,23 +114,24 @@ export function popularWalk(q: SearchQuery, page: Page): RawBuilder<FoundDoc> {
     where ${sql.join(conditions, sql` and `)} order by p.views desc, p.published_at desc, p.id desc limit ${page.limit} offset ${page.offset}`
 }
 
-/** A public search by views: few matches sorted, many (or more than were counted) found by walking the views index. */
+/**
+ * A public search by views: the matches counted one past the cap (or to the bound), then few sorted and many found by
+ * walking the views index.
+ */
 async function searchPopular(db: Db, q: SearchQuery, page: Page): Promise<Found> {
   const all = sqliteSearchStatements(q, 'all')
-  const bound = countBound(page)
-  const counts = (await sql<{ total: number; published: number | null }>`select (${all.count(bound)}) as total,
-    (select n from post_counts where key = 'published') as published`.execute(db)).rows[0]!
-  const counted = countedTo(Number(counts.total), bound)
+  const cap = sortCap(WALK_COST, page)
+  const counts = (await sql<{ n: number; cap: number }>`select (${all.count(countLimit(cap, page))}) as n, ${cap} as cap`.execute(db)).rows[0]!
+  const counted = countedTo(counts.n, countBound(page))
   if (page.offset >= counted.total) return { docs: [], ...counted }
-  const cap = Math.sqrt(WALK_COST * (page.offset + page.limit) * Math.max(Number(counts.published ?? 0), 1))
-  return { docs: await docsOf(db, counted.exact && counted.total <= cap ? all.rows(page) : popularWalk(q, page)), ...counted }
+  return { docs: await docsOf(db, counts.n <= counts.cap ? all.rows(page) : popularWalk(q, page)), ...counted }
 }
 
 export async function searchSqlite(db: Db, q: SearchQuery, page: Page): Promise<Found> {
   if (q.sort === 'popular' && q.status === 'published') return searchPopular(db, q, page)
   const bound = countBound(page)
   if (page.offset === 0) {
-    const rows = (await firstPageStatement(q, page.limit).execute(db)).rows
+    const rows = (await firstPageStatement(q, page.limit, bound).execute(db)).rows
     return { docs: rows.map(({ total: _, ...doc }) => doc), ...countedTo(Number(rows[0]?.total ?? 0), bound) }
   }
   // A page past the end is the empty state, answered from the count alone.
