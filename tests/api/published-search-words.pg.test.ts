@@ -7,13 +7,15 @@ import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
 import { adminCookie, adminId, createPost } from './posts.fixtures.ts'
 
-const THIS = '20261126T1000-search-facets'
+const FACETS = '20261126T1000-search-facets'
+const DATED = '20261126T1400-search-words-dated'
 
-/** The published posts' words as post_search holds them, and as published_search_words holds them. */
-async function bothSides(db: Db) {
-  const expected = await sql<{ post_id: string; words: string }>`select post_id, strip(document)::text as words from post_search
+/** The published posts' words (and times, from DATED on) as post_search holds them, and as published_search_words does. */
+async function bothSides(db: Db, dated = true) {
+  const time = sql.raw(dated ? 'published_at, ' : '')
+  const expected = await sql<{ post_id: string; words: string }>`select post_id, ${time}strip(document)::text as words from post_search
     where status = 'published' order by post_id`.execute(db)
-  const kept = await sql<{ post_id: string; words: string }>`select post_id, words::text as words from published_search_words order by post_id`.execute(db)
+  const kept = await sql<{ post_id: string; words: string }>`select post_id, ${time}words::text as words from published_search_words order by post_id`.execute(db)
   return { expected: expected.rows, kept: kept.rows }
 }
 
@@ -63,36 +65,68 @@ describe('published_search_words (PostgreSQL: the narrow table public searches c
   })
 })
 
-describe(`migration ${THIS}`, () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>
-  beforeAll(async () => {
-    database = await createTestDatabase()
-  })
-  afterAll(() => database.dispose())
+/** A blog of 12 posts (8 published, at two times) written as the migrations before `migration` left the schema. */
+async function blogBefore(migration: string) {
+  const database = await createTestDatabase()
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older migration, like the migrations themselves
+  const db = database.handle.db as unknown as Kysely<any>
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
+  const before = Object.keys(MIGRATIONS).sort().filter((name) => name < migration).at(-1)!
+  expect((await migrator.migrateTo(before)).error).toBeUndefined()
+  const now = '2026-01-01T00:00:00.000Z'
+  await db.insertInto('users').values({ id: 'u', username: 'u', email: 'u@x.com', password_hash: 'x', role: 'admin', created_at: now }).execute()
+  for (let i = 0; i < 12; i++) {
+    const status = i % 3 ? 'published' : 'draft'
+    const at = i % 2 ? now : '2025-06-01T00:00:00.000Z'
+    await db.insertInto('posts').values({ id: `p${i}`, title: `Post ${i}`, slug: `p${i}`, content: 'kestrel', excerpt: '', author_id: 'u', status, tags: '[]',
+      reading_time: 1, views: 0, featured: 0, published_at: status === 'published' ? at : null, created_at: now, updated_at: now }).execute()
+    await db.insertInto('post_search').values({ post_id: `p${i}`, status, published_at: at, title: `Post ${i}`, excerpt: '', body: 'kestrel', tags: '' }).execute()
+  }
+  return { database, db, migrator }
+}
 
+describe(`migration ${FACETS}`, () => {
   it('fills the table from the posts already there, and goes down and up again', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older migration, like the migrations themselves
-    const db = database.handle.db as unknown as Kysely<any>
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
-    const before = Object.keys(MIGRATIONS).sort().filter((name) => name < THIS).at(-1)!
-    expect((await migrator.migrateTo(before)).error).toBeUndefined()
-    const now = '2026-01-01T00:00:00.000Z'
-    await db.insertInto('users').values({ id: 'u', username: 'u', email: 'u@x.com', password_hash: 'x', role: 'admin', created_at: now }).execute()
-    for (let i = 0; i < 12; i++) {
-      const status = i % 3 ? 'published' : 'draft'
-      await db.insertInto('posts').values({ id: `p${i}`, title: `Post ${i}`, slug: `p${i}`, content: 'kestrel', excerpt: '', author_id: 'u', status, tags: '[]',
-        reading_time: 1, views: 0, featured: 0, published_at: status === 'published' ? now : null, created_at: now, updated_at: now }).execute()
-      await db.insertInto('post_search').values({ post_id: `p${i}`, status, published_at: now, title: `Post ${i}`, excerpt: '', body: 'kestrel', tags: '' }).execute()
-    }
-    expect((await migrator.migrateTo(THIS)).error).toBeUndefined()
-    const filled = await bothSides(db as unknown as Db)
-    expect(filled.kept).toHaveLength(8)
-    expect(filled.kept).toEqual(filled.expected)
+    const { database, db, migrator } = await blogBefore(FACETS)
+    try {
+      expect((await migrator.migrateTo(FACETS)).error).toBeUndefined()
+      const filled = await bothSides(db as unknown as Db, false)
+      expect(filled.kept).toHaveLength(8)
+      expect(filled.kept).toEqual(filled.expected)
 
-    expect((await migrator.migrateDown()).error).toBeUndefined()
-    const gone = await sql<{ n: number }>`select count(*)::int as n from pg_class where relname = 'published_search_words'`.execute(db)
-    expect(gone.rows[0]!.n).toBe(0)
-    expect((await migrator.migrateTo(THIS)).error).toBeUndefined()
-    expect((await bothSides(db as unknown as Db)).kept).toEqual(filled.expected)
+      expect((await migrator.migrateDown()).error).toBeUndefined()
+      const gone = await sql<{ n: number }>`select count(*)::int as n from pg_class where relname = 'published_search_words'`.execute(db)
+      expect(gone.rows[0]!.n).toBe(0)
+      expect((await migrator.migrateTo(FACETS)).error).toBeUndefined()
+      expect((await bothSides(db as unknown as Db, false)).kept).toEqual(filled.expected)
+    } finally {
+      await database.dispose()
+    }
+  })
+})
+
+describe(`migration ${DATED}`, () => {
+  it('gives every published row its time, keeps it on later writes, and goes down and up again', async () => {
+    const { database, db, migrator } = await blogBefore(DATED)
+    try {
+      const words = (await bothSides(db as unknown as Db, false)).kept
+      expect((await migrator.migrateTo(DATED)).error).toBeUndefined()
+      const filled = await bothSides(db as unknown as Db)
+      expect(filled.kept).toHaveLength(8)
+      expect(filled.kept).toEqual(filled.expected)
+      expect(new Set(filled.kept.map((r) => (r as { published_at?: string }).published_at))).toEqual(new Set(['2026-01-01T00:00:00.000Z', '2025-06-01T00:00:00.000Z']))
+      // The trigger writes the time too.
+      await db.updateTable('post_search').set({ published_at: '2026-02-02T00:00:00.000Z' }).where('post_id', '=', 'p1').execute()
+      const later = await bothSides(db as unknown as Db)
+      expect(later.kept).toEqual(later.expected)
+
+      expect((await migrator.migrateDown()).error).toBeUndefined()
+      expect((await bothSides(db as unknown as Db, false)).kept).toEqual(words)
+      await expect(sql`select published_at from published_search_words`.execute(db)).rejects.toThrow(/published_at/)
+      expect((await migrator.migrateTo(DATED)).error).toBeUndefined()
+      expect((await bothSides(db as unknown as Db)).kept).toEqual(later.expected)
+    } finally {
+      await database.dispose()
+    }
   })
 })

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
 import { postgresFewMatchesStatement, postgresSearchStatements } from '#server/features/posts/search.postgres.ts'
 import { COUNT_LIMIT, type SearchQuery } from '#server/features/posts/search-tiers.ts'
+import { pgAnalyzedNodes } from '#test/support/query-plan.ts'
 import { search, searchPlanBlog } from './search-plans.fixtures.ts'
 
 describe('search plans on PostgreSQL (docs/decisions/015)', () => {
@@ -21,6 +22,20 @@ describe('search plans on PostgreSQL (docs/decisions/015)', () => {
         expect(drafts, `draft ${sort} ${words}`).toContain('post_search_status_idx')
         expect(drafts, `draft ${sort} ${words}`).not.toContain('published_search_words')
       }
+    }
+  })
+
+  it('PostgreSQL: a public search sorts its matches from published_search_words alone: post_search is read for the page and the title matches only', async () => {
+    const db = blog.t.app.ctx.db
+    for (const sort of ['latest', 'oldest', 'popular'] as const) {
+      // "topic3": 51 published matches, fewer than the cap, so they are sorted.
+      const nodes = await pgAnalyzedNodes(db, postgresFewMatchesStatement(search(['topic3'], sort), { limit: 9, offset: 0 }).compile(db))
+      const onPostSearch = nodes.filter((n) => n['Relation Name'] === 'post_search' || n['Index Name']?.startsWith('post_search'))
+      // A bitmap heap scan reads what its index scan below it found: only the title index may be one.
+      const readBy = (n: (typeof nodes)[0]) => n['Index Name'] ?? (n['Node Type'] === 'Bitmap Heap Scan' ? 'its bitmap' : 'a scan')
+      expect(onPostSearch.filter((n) => !['post_search_pkey', 'post_search_title_idx', 'its bitmap'].includes(readBy(n))).map((n) => [n['Node Type'], n['Relation Name'], n['Index Name']]), sort).toEqual([])
+      const pageRows = onPostSearch.filter((n) => n['Index Name'] === 'post_search_pkey').reduce((sum, n) => sum + n['Actual Loops'] * n['Actual Rows'], 0)
+      expect(pageRows, sort).toBe(9)
     }
   })
 

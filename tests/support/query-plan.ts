@@ -48,3 +48,18 @@ export async function planProblems(
     }
   })
 }
+
+export type PgAnalyzedNode = PgNode & { 'Actual Loops': number; 'Actual Rows': number }
+
+/** PostgreSQL: the query run under EXPLAIN ANALYZE (sequential scans off, as searches run), every node of its plan. */
+export async function pgAnalyzedNodes(db: Db, query: { sql: string; parameters: readonly unknown[] }): Promise<PgAnalyzedNode[]> {
+  return db.connection().execute(async (conn) => {
+    await sql`set enable_seqscan = off`.execute(conn)
+    try {
+      const result = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(CompiledQuery.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]))
+      return walkPg(result.rows[0]!['QUERY PLAN'][0]!.Plan) as PgAnalyzedNode[]
+    } finally {
+      await sql`set enable_seqscan = on`.execute(conn)
+    }
+  })
+}

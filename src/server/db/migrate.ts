@@ -14,6 +14,7 @@ import * as searchTitleIndex from './migrations/20261125T1100-search-title-index
 import * as searchRowsByVisibility from './migrations/20261126T0900-search-rows-by-visibility.ts'
 import * as searchFacets from './migrations/20261126T1000-search-facets.ts'
 import * as searchNewestFirst from './migrations/20261126T1200-search-newest-first.ts'
+import * as searchWordsDated from './migrations/20261126T1400-search-words-dated.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126T0900-search-rows-by-visibility': searchRowsByVisibility,
   '20261126T1000-search-facets': searchFacets,
   '20261126T1200-search-newest-first': searchNewestFirst,
+  '20261126T1400-search-words-dated': searchWordsDated,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

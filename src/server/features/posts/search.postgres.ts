@@ -27,14 +27,14 @@ function tsQuery(words: string[]): RawBuilder<unknown> {
 const facetQuery = (facets: string[]) => sql`${facets.map((f) => `'#${f}'`).join(' & ')}::tsquery`
 
 /**
- * The conditions of a search, and what its count reads. A public search reads published posts' words and facets
- * (published_search_words, docs/decisions/015): its words, category and tag are one full-text query, and its count
- * reads those narrow rows alone. Other statuses read post_search, with the category from posts and the tag from
- * post_tags. `viaStatusIndex: false` leaves the status out of a public search (every narrow row is published), so
- * the status index cannot serve it: the planner would rather list every published post and test each one's document
- * (it does not count the unpacking), and only the full-text index is then left to it.
+ * The conditions of a search, what its count reads, and its matches listed by id and time. A public search reads
+ * published posts' words, facets and times (published_search_words, docs/decisions/015): its words, category and tag
+ * are one full-text query, and its count and list read those narrow rows alone, testing no status (every narrow row
+ * is published; with a status the planner would rather list every published post from the status index and test
+ * each one's document, as it does not count the unpacking). Other statuses read post_search, with the category from
+ * posts and the tag from post_tags.
  */
-function matches(q: SearchQuery, tier: Tier, viaStatusIndex = true) {
+function matches(q: SearchQuery, tier: Tier) {
   const query = tsQuery(q.words)
   const inTitle = tier === 'title' ? [sql`s.title_document @@ ${query}`] : tier === 'rest' ? [sql`not (s.title_document @@ ${query})`] : []
   const joinPosts = q.sort === 'popular' || (q.categoryId !== undefined && q.status !== 'published') ? sql` join posts p on p.id = s.post_id` : sql``
@@ -43,11 +43,12 @@ function matches(q: SearchQuery, tier: Tier, viaStatusIndex = true) {
   if (q.status === 'published' && (tier !== 'title' || facets.length)) {
     const found = sql`w.words @@ ${facets.length ? sql`(${query} && ${facetQuery(facets)})` : query}`
     // Walks may use the status's date index, or by views the posts' views index (its status first).
-    const walks = viaStatusIndex ? [sql`s.status = 'published'`, ...(q.sort === 'popular' ? [sql`p.status = 'published'`] : [])] : []
+    const walks = [sql`s.status = 'published'`, ...(q.sort === 'popular' ? [sql`p.status = 'published'`] : [])]
     const where = sql.join([found, ...inTitle, ...walks], sql` and `)
     const from = sql`published_search_words w join post_search s on s.post_id = w.post_id${joinPosts}`
-    // Every match is counted from the narrow rows alone; a tier's count also reads the titles.
-    return { query, from, where, counted: tier === 'all' ? sql`published_search_words w where ${found}` : sql`${from} where ${where}` }
+    // Every match is counted and listed from the narrow rows alone; a tier's count also reads the titles.
+    const counted = tier === 'all' ? sql`published_search_words w where ${found}` : sql`${from} where ${where}`
+    return { query, from, where, counted, listed: tier === 'all' ? sql`select w.post_id, w.published_at from ${counted}` : sql`select s.post_id, s.published_at from ${counted}` }
   }
   const conditions: RawBuilder<unknown>[] = tier === 'title' ? inTitle : [sql`s.document @@ ${query}`, ...inTitle]
   // Drafts and scheduled posts are few: their status index lists them, and each one's document is tested.
@@ -56,7 +57,7 @@ function matches(q: SearchQuery, tier: Tier, viaStatusIndex = true) {
   if (q.tagKey !== undefined) conditions.push(sql`s.post_id in (select post_id from post_tags where tag_key = ${q.tagKey})`)
   const from = sql`post_search s${joinPosts}`
   const where = sql.join(conditions, sql` and `)
-  return { query, from, where, counted: sql`${from} where ${where}` }
+  return { query, from, where, counted: sql`${from} where ${where}`, listed: sql`select s.post_id, s.published_at from ${from} where ${where}` }
 }
 
 const ordering = (q: SearchQuery, at: string) => {
@@ -79,30 +80,28 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
 }
 
 /**
- * The matches counted (one past the cap, or further to countBound: countLimit), and when few, the page of them, in one statement.
- * A public count reads the full-text index of published_search_words alone (no status the status index could serve:
- * the planner would rather list every published post and test each one's document). Matches are read and sorted
- * only while there are at most `cap` (materialized, so the planner cannot walk the date index instead, which reads
- * every post when the words are rare); past the cap the statement answers the count alone and the date index is
- * walked. Title matches first. At least one row comes back: with no page, its id is null.
+ * The matches listed by id and time as far as the count needs (one past the cap, or further to countBound:
+ * countLimit) and counted, and when few, the page of them, in one statement. A public search lists them from
+ * published_search_words alone, with no lookup a match. Matches are sorted only while there are at most `cap`;
+ * past the cap the statement answers the count alone and the date index is walked. Title matches first, marked
+ * from the title index (titles hold few words, so few posts match there). At least one row comes back: with no
+ * page, its id is null.
  */
 export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<Partial<FoundDoc> & { total: number; cap: number }> {
-  const { query, from, where, counted } = matches(q, 'all', false)
-  const views = q.sort === 'popular' ? sql`p.views` : sql`0`
+  const { query, listed, counted } = matches(q, 'all')
+  const views = q.sort === 'popular' ? sql`(select p.views from posts p where p.id = m.post_id)` : sql`0`
+  const inTitle = q.sort === 'latest' ? sql`m.post_id in (select t.post_id from post_search t where t.title_document @@ ${query})` : sql`false`
   const titleFirst = (at: string) => (q.sort === 'latest' ? sql`${sql.ref(`${at}.in_title`)} desc, ` : sql``)
   const cap = sql<number>`(select cap from k)`
   return sql<Partial<FoundDoc> & { total: number; cap: number }>`with k as (select ${sortCap(WALK_COST, page)} as cap),
     c as (select count(*)::int as n, ${cap} as cap from (select 1 from ${counted} limit ${countLimit(cap, page)}) b),
-    m as materialized (
-      select s.post_id, s.published_at, ${views} as views, s.title_document @@ ${query} as in_title from ${from}
-      where ${where} and (select n <= cap from c)
+    m as materialized (${listed} and (select n <= cap from c)),
+    f as (
+      select * from (select m.post_id, m.published_at, ${views} as views, ${inTitle} as in_title from m) m
+      order by ${titleFirst('m')}${ordering(q, 'm')} limit ${page.limit} offset ${page.offset}
     )
-    select c.n as total, c.cap, f.id, f.title, f.excerpt, f.body, f.tags
-    from c left join (
-      select s.post_id as id, s.title, s.excerpt, s.body, s.tags, m.in_title, m.published_at, m.post_id, m.views
-      from (select * from m order by ${titleFirst('m')}${ordering(q, 'm')} limit ${page.limit} offset ${page.offset}) m
-      join post_search s on s.post_id = m.post_id
-    ) f on true
+    select c.n as total, c.cap, s.post_id as id, s.title, s.excerpt, s.body, s.tags
+    from c left join (f join post_search s on s.post_id = f.post_id) on true
     order by ${titleFirst('f')}${ordering(q, 'f')}`
 }
 
