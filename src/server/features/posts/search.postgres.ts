@@ -83,14 +83,22 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
  * The matches listed by id and time as far as the count needs (one past the cap, or further to countBound:
  * countLimit) and counted, and when few, the page of them, in one statement. A public search lists them from
  * published_search_words alone, with no lookup a match. Matches are sorted only while there are at most `cap`;
- * past the cap the statement answers the count alone and the date index is walked. Title matches first, marked
- * from the title index (titles hold few words, so few posts match there). At least one row comes back: with no
- * page, its id is null.
+ * past the cap the statement answers the count alone and the date index is walked. Title matches first. At least
+ * one row comes back: with no page, its id is null.
  */
 export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<Partial<FoundDoc> & { total: number; cap: number }> {
   const { query, listed, counted } = matches(q, 'all')
   const views = q.sort === 'popular' ? sql`(select p.views from posts p where p.id = m.post_id)` : sql`0`
-  const inTitle = q.sort === 'latest' ? sql`m.post_id in (select t.post_id from post_search t where t.title_document @@ ${query})` : sql`false`
+  // When every post whose title matches is a match (titles are part of a post's words), the title index lists them;
+  // a search narrowed to a status, category or tag looks up each match's own title instead, as the title matches of
+  // the whole blog may be many more than its matches.
+  const titleMatchesAreMatches = (q.status === 'published' || q.status === null) && !wantedFacets(q).length
+  const inTitle =
+    q.sort !== 'latest'
+      ? sql`false`
+      : titleMatchesAreMatches
+        ? sql`m.post_id in (select t.post_id from post_search t where t.title_document @@ ${query})`
+        : sql`exists (select 1 from post_search t where t.post_id = m.post_id and t.title_document @@ ${query})`
   const titleFirst = (at: string) => (q.sort === 'latest' ? sql`${sql.ref(`${at}.in_title`)} desc, ` : sql``)
   const cap = sql<number>`(select cap from k)`
   return sql<Partial<FoundDoc> & { total: number; cap: number }>`with k as (select ${sortCap(WALK_COST, page)} as cap),
