@@ -89,23 +89,18 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
 export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<Partial<FoundDoc> & { total: number; cap: number }> {
   const { query, listed, counted } = matches(q, 'all')
   const views = q.sort === 'popular' ? sql`(select p.views from posts p where p.id = m.post_id)` : sql`0`
-  // When every post whose title matches is a match (titles are part of a post's words), the title index lists them;
-  // a search narrowed to a status, category or tag looks up each match's own title instead, as the title matches of
-  // the whole blog may be many more than its matches.
-  const titleMatchesAreMatches = (q.status === 'published' || q.status === null) && !wantedFacets(q).length
-  const inTitle =
-    q.sort !== 'latest'
-      ? sql`false`
-      : titleMatchesAreMatches
-        ? sql`m.post_id in (select t.post_id from post_search t where t.title_document @@ ${query})`
-        : sql`exists (select 1 from post_search t where t.post_id = m.post_id and t.title_document @@ ${query})`
   const titleFirst = (at: string) => (q.sort === 'latest' ? sql`${sql.ref(`${at}.in_title`)} desc, ` : sql``)
+  // Title matches first: the planner joins the title index's matches (few, as titles hold few words) or looks up each
+  // match's title, whichever it expects to read less (a narrowed search's matches may be fewer than the blog's titles).
+  const latest = q.sort === 'latest'
+  const inTitle = latest ? sql`t.post_id is not null as in_title` : sql`false as in_title`
+  const titled = latest ? sql` left join (select post_id from post_search where title_document @@ ${query}) t on t.post_id = m.post_id` : sql``
   const cap = sql<number>`(select cap from k)`
   return sql<Partial<FoundDoc> & { total: number; cap: number }>`with k as (select ${sortCap(WALK_COST, page)} as cap),
     c as (select count(*)::int as n, ${cap} as cap from (select 1 from ${counted} limit ${countLimit(cap, page)}) b),
     m as materialized (${listed} and (select n <= cap from c)),
     f as (
-      select * from (select m.post_id, m.published_at, ${views} as views, ${inTitle} as in_title from m) m
+      select * from (select m.post_id, m.published_at, ${views} as views, ${inTitle} from m${titled}) m
       order by ${titleFirst('m')}${ordering(q, 'm')} limit ${page.limit} offset ${page.offset}
     )
     select c.n as total, c.cap, s.post_id as id, s.title, s.excerpt, s.body, s.tags
