@@ -93,6 +93,17 @@ describe('search paging', () => {
     }
   })
 
+  it('a first page by date takes two statements at most, its matches too many to sort or not', async () => {
+    for (const q of [{ words: ['kestrel'] }, { words: ['kestrel'], categoryId: category }, { words: ['kestrel', '1'] }]) {
+      const { db, statements } = recordStatements(t.app.ctx.db)
+      const page = await searchPosts(db, { status: 'published', sort: 'latest', ...q }, { limit: 9, offset: 0 })
+      expect(page.hits.length).toBeGreaterThan(0)
+      // PostgreSQL's transaction around a search is not a statement of the search.
+      const searching = statements.filter((s) => !/^(begin|commit|rollback)\b/.test(s))
+      expect(searching.length, searching.join('\n')).toBeLessThanOrEqual(2)
+    }
+  })
+
   it('says on the API when a search stopped counting', async () => {
     const many = await t.request({ method: 'GET', url: '/api/posts?search=kestrel' })
     expect(many.headers['x-total-count']).toBe(String(COUNT_LIMIT))

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import { PLAN_EACH_RUN } from '../../db/named-statements.ts'
 import { wantedFacets } from './search-facets.ts'
-import { countBound, countedTo, countLimit, sortCap, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
+import { countBound, countedTo, countLimit, docsOf, sortCap, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
 
 // PostgreSQL: tsvector documents with GIN indexes, one for the whole post and one for the title.
 
@@ -129,7 +129,8 @@ async function withSearchPlanning<T>(db: Db, run: (db: Db) => Promise<T>): Promi
 
 /**
  * One statement counts the matches and, when few (most searches), reads their page. More than a page can sort
- * cheaply are read by walking the date index from the newest (in statements planned for their own words at every run).
+ * cheaply are read by walking the date index from the newest (in statements planned for their own words at every
+ * run): a first page in one statement, later ones tier by tier.
  */
 export function searchPostgres(db: Db, q: SearchQuery, page: Page): Promise<Found> {
   return withSearchPlanning(db, async (db) => {
@@ -139,8 +140,22 @@ export function searchPostgres(db: Db, q: SearchQuery, page: Page): Promise<Foun
     if (n <= cap) {
       return { docs: rows.flatMap(({ id, title, excerpt, body, tags }) => (id ? [{ id, title: title!, excerpt: excerpt!, body: body!, tags: tags! }] : [])), ...counted }
     }
-    return { docs: page.offset < counted.total ? await tieredPage(db, planEachRun, q, page) : [], ...counted }
+    if (page.offset >= counted.total) return { docs: [], ...counted }
+    const first = page.offset === 0 && q.sort === 'latest'
+    return { docs: first ? await docsOf(db, walkedFirstPage(q, page.limit)) : await tieredPage(db, planEachRun, q, page), ...counted }
   })
+}
+
+/**
+ * A first page by title and date, walked: the title matches' walk and the others' in one statement, each part
+ * planned for its own words (one round trip and one plan fewer than tieredPage's two statements).
+ */
+function walkedFirstPage(q: SearchQuery, limit: number): RawBuilder<FoundDoc> {
+  const page = { limit, offset: 0 }
+  // row_number() keeps each part's own order (by date), which the union does not promise.
+  const part = (tier: number, t: Tier) => sql`select ${sql.lit(tier)} as tier, row_number() over () as i, d.* from (${postgresSearchStatements(q, t).rows(page)}) d`
+  return sql<FoundDoc>`${sql.raw(PLAN_EACH_RUN)}select id, title, excerpt, body, tags from (${part(0, 'title')} union all ${part(1, 'rest')}) x
+    order by tier, i limit ${limit}`
 }
 
 /** The tier statements, run unnamed: planned for their words at every run (named-statements.ts). */
