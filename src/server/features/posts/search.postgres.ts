@@ -80,19 +80,20 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
 }
 
 /**
- * The matches listed by id and time as far as the count needs (one past the cap, or further to countBound:
- * countLimit) and counted, and when few, the page of them, in one statement. A public search lists them from
- * published_search_words alone, with no lookup a match. Matches are sorted only while there are at most `cap`;
- * past the cap the statement answers the count alone and the date index is walked. Title matches first. At least
- * one row comes back: with no page, its id is null.
+ * The matches counted (one past the cap, or further to countBound: countLimit), and when few, the page of them, in
+ * one statement. The count reads no row. Matches are listed by id and time and sorted only while there are at most
+ * `cap` (materialized, so the planner cannot walk the date index instead, which reads every post when the words are
+ * rare); a public search lists them from published_search_words alone, with no lookup a match. Past the cap the
+ * statement answers the count alone and the date index is walked. Title matches first. At least one row comes back:
+ * with no page, its id is null.
  */
 export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<Partial<FoundDoc> & { total: number; cap: number }> {
   const { query, listed, counted } = matches(q, 'all')
   const views = q.sort === 'popular' ? sql`(select p.views from posts p where p.id = m.post_id)` : sql`0`
-  const titleFirst = (at: string) => (q.sort === 'latest' ? sql`${sql.ref(`${at}.in_title`)} desc, ` : sql``)
   // Title matches first: the planner joins the title index's matches (few, as titles hold few words) or looks up each
   // match's title, whichever it expects to read less (a narrowed search's matches may be fewer than the blog's titles).
   const latest = q.sort === 'latest'
+  const titleFirst = (at: string) => (latest ? sql`${sql.ref(`${at}.in_title`)} desc, ` : sql``)
   const inTitle = latest ? sql`t.post_id is not null as in_title` : sql`false as in_title`
   const titled = latest ? sql` left join (select post_id from post_search where title_document @@ ${query}) t on t.post_id = m.post_id` : sql``
   const cap = sql<number>`(select cap from k)`
