@@ -28,7 +28,7 @@ export function searchPlanBlog() {
         }
       }),
     )
-    if (TEST_ENGINE === 'postgres') await sql`vacuum analyze`.execute(db) // plans depend on pages marked all visible (query-plans.test.ts)
+    if (TEST_ENGINE === 'postgres') await sql`analyze`.execute(db)
   })
   afterAll(() => blog.t.close())
 
