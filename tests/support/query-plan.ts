@@ -32,32 +32,29 @@ export async function planProblems(
     }
     return { plan: details.join(' | '), problems }
   }
-  return db.connection().execute(async (conn) => {
-    await sql`set enable_seqscan = off`.execute(conn)
-    try {
-      const result = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]))
-      const root = result.rows[0]!['QUERY PLAN'][0]!.Plan
-      const problems: string[] = []
-      for (const node of walkPg(root)) {
-        if (node['Node Type'] === 'Seq Scan' && opts.tables.includes(node['Relation Name'] ?? '')) problems.push(`Seq Scan on ${node['Relation Name']}`)
-        if (opts.ordered && /Sort/.test(node['Node Type'])) problems.push(node['Node Type'])
-      }
-      return { plan: JSON.stringify(root), problems }
-    } finally {
-      await sql`set enable_seqscan = on`.execute(conn)
-    }
-  })
+  const root = await pgPlan(db, query, 'format json')
+  const problems: string[] = []
+  for (const node of walkPg(root)) {
+    if (node['Node Type'] === 'Seq Scan' && opts.tables.includes(node['Relation Name'] ?? '')) problems.push(`Seq Scan on ${node['Relation Name']}`)
+    if (opts.ordered && /Sort/.test(node['Node Type'])) problems.push(node['Node Type'])
+  }
+  return { plan: JSON.stringify(root), problems }
 }
 
 export type PgAnalyzedNode = PgNode & { 'Actual Loops': number; 'Actual Rows': number }
 
 /** PostgreSQL: the query run under EXPLAIN ANALYZE (sequential scans off, as searches run), every node of its plan. */
 export async function pgAnalyzedNodes(db: Db, query: { sql: string; parameters: readonly unknown[] }): Promise<PgAnalyzedNode[]> {
+  return walkPg(await pgPlan(db, query, 'analyze, format json')) as PgAnalyzedNode[]
+}
+
+/** PostgreSQL: the query's plan under EXPLAIN with `options`, planned on one connection with sequential scans off. */
+async function pgPlan(db: Db, query: { sql: string; parameters: readonly unknown[] }, options: string): Promise<PgNode> {
   return db.connection().execute(async (conn) => {
     await sql`set enable_seqscan = off`.execute(conn)
     try {
-      const result = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(CompiledQuery.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]))
-      return walkPg(result.rows[0]!['QUERY PLAN'][0]!.Plan) as PgAnalyzedNode[]
+      const result = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(CompiledQuery.raw(`explain (${options}) ${query.sql}`, [...query.parameters]))
+      return result.rows[0]!['QUERY PLAN'][0]!.Plan
     } finally {
       await sql`set enable_seqscan = on`.execute(conn)
     }

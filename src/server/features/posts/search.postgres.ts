@@ -27,7 +27,7 @@ function tsQuery(words: string[]): RawBuilder<unknown> {
 const facetQuery = (facets: string[]) => sql`${facets.map((f) => `'#${f}'`).join(' & ')}::tsquery`
 
 /**
- * The conditions of a search, what its count reads, and its matches listed by id and time. A public search reads
+ * The conditions of a search, what its count reads, and its matches listed by id and time (with one more condition). A public search reads
  * published posts' words, facets and times (published_search_words, docs/decisions/015): its words, category and tag
  * are one full-text query, and its count and list read those narrow rows alone, testing no status (every narrow row
  * is published; with a status the planner would rather list every published post from the status index and test
@@ -48,7 +48,9 @@ function matches(q: SearchQuery, tier: Tier) {
     const from = sql`published_search_words w join post_search s on s.post_id = w.post_id${joinPosts}`
     // Every match is counted and listed from the narrow rows alone; a tier's count also reads the titles.
     const counted = tier === 'all' ? sql`published_search_words w where ${found}` : sql`${from} where ${where}`
-    return { query, from, where, counted, listed: tier === 'all' ? sql`select w.post_id, w.published_at from ${counted}` : sql`select s.post_id, s.published_at from ${counted}` }
+    const listed = (also: RawBuilder<boolean>) =>
+      tier === 'all' ? sql`select w.post_id, w.published_at from ${counted} and ${also}` : sql`select s.post_id, s.published_at from ${counted} and ${also}`
+    return { query, from, where, counted, listed }
   }
   const conditions: RawBuilder<unknown>[] = tier === 'title' ? inTitle : [sql`s.document @@ ${query}`, ...inTitle]
   // Drafts and scheduled posts are few: their status index lists them, and each one's document is tested.
@@ -57,7 +59,8 @@ function matches(q: SearchQuery, tier: Tier) {
   if (q.tagKey !== undefined) conditions.push(sql`s.post_id in (select post_id from post_tags where tag_key = ${q.tagKey})`)
   const from = sql`post_search s${joinPosts}`
   const where = sql.join(conditions, sql` and `)
-  return { query, from, where, counted: sql`${from} where ${where}`, listed: sql`select s.post_id, s.published_at from ${from} where ${where}` }
+  const listed = (also: RawBuilder<boolean>) => sql`select s.post_id, s.published_at from ${from} where ${where} and ${also}`
+  return { query, from, where, counted: sql`${from} where ${where}`, listed }
 }
 
 const ordering = (q: SearchQuery, at: string) => {
@@ -74,7 +77,8 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
   const order = q.sort === 'popular' ? sql`p.views desc, p.published_at desc, p.id desc` : ordering(q, 's')
   return {
     count: (limit) => sql<{ n: number }>`select count(*)::int as n from (select 1 from ${counted} limit ${limit}) c`,
-    rows: (page) => sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags from ${from} where ${where}
+    // With its time, for walkedFirstPage's merge.
+    rows: (page) => sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags, s.published_at from ${from} where ${where}
       order by ${order} limit ${page.limit} offset ${page.offset}`,
   }
 }
@@ -99,7 +103,7 @@ export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuil
   const cap = sql<number>`(select cap from k)`
   return sql<Partial<FoundDoc> & { total: number; cap: number }>`with k as (select ${sortCap(WALK_COST, page)} as cap),
     c as (select count(*)::int as n, ${cap} as cap from (select 1 from ${counted} limit ${countLimit(cap, page)}) b),
-    m as materialized (${listed} and (select n <= cap from c)),
+    m as materialized (${listed(sql`(select n <= cap from c)`)}),
     f as (
       select * from (select m.post_id, m.published_at, ${views} as views, ${inTitle} from m${titled}) m
       order by ${titleFirst('m')}${ordering(q, 'm')} limit ${page.limit} offset ${page.offset}
@@ -153,10 +157,9 @@ export function searchPostgres(db: Db, q: SearchQuery, page: Page): Promise<Foun
  */
 function walkedFirstPage(q: SearchQuery, limit: number): RawBuilder<FoundDoc> {
   const page = { limit, offset: 0 }
-  // row_number() keeps each part's own order (by date), which the union does not promise.
-  const part = (tier: number, t: Tier) => sql`select ${sql.lit(tier)} as tier, row_number() over () as i, d.* from (${postgresSearchStatements(q, t).rows(page)}) d`
+  const part = (tier: number, t: Tier) => sql`select ${sql.lit(tier)} as tier, d.* from (${postgresSearchStatements(q, t).rows(page)}) d`
   return sql<FoundDoc>`${sql.raw(PLAN_EACH_RUN)}select id, title, excerpt, body, tags from (${part(0, 'title')} union all ${part(1, 'rest')}) x
-    order by tier, i limit ${limit}`
+    order by tier, published_at desc, id desc limit ${limit}`
 }
 
 /** The tier statements, run unnamed: planned for their words at every run (named-statements.ts). */

@@ -120,8 +120,10 @@ export function popularWalk(q: SearchQuery, page: Page): RawBuilder<FoundDoc> {
  */
 async function searchPopular(db: Db, q: SearchQuery, page: Page): Promise<Found> {
   const all = sqliteSearchStatements(q, 'all')
-  const cap = sortCap(WALK_COST, page)
-  const counts = (await sql<{ n: number; cap: number }>`select (${all.count(countLimit(cap, page))}) as n, ${cap} as cap`.execute(db)).rows[0]!
+  // The cap read once (as on PostgreSQL), then counted to.
+  const cap = sql<number>`(select cap from k)`
+  const statement = sql<{ n: number; cap: number }>`with k as materialized (select ${sortCap(WALK_COST, page)} as cap) select (${all.count(countLimit(cap, page))}) as n, ${cap} as cap`
+  const counts = (await statement.execute(db)).rows[0]!
   const counted = countedTo(counts.n, countBound(page))
   if (page.offset >= counted.total) return { docs: [], ...counted }
   return { docs: await docsOf(db, counts.n <= counts.cap ? all.rows(page) : popularWalk(q, page)), ...counted }
