@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely'
 import type { Db, Engine } from '#server/db/client.ts'
 
-type PgNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PgNode[] }
+type PgNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Plan Rows': number; Plans?: PgNode[] }
 
 function walkPg(node: PgNode, out: PgNode[] = []): PgNode[] {
   out.push(node)
@@ -42,6 +42,11 @@ export async function planProblems(
 }
 
 export type PgAnalyzedNode = PgNode & { 'Actual Loops': number; 'Actual Rows': number }
+
+/** PostgreSQL: every node of the query's plan (sequential scans off, as searches run), with the planner's estimates. */
+export async function pgPlanNodes(db: Db, query: { sql: string; parameters: readonly unknown[] }): Promise<PgNode[]> {
+  return walkPg(await pgPlan(db, query, 'format json'))
+}
 
 /** PostgreSQL: the query run under EXPLAIN ANALYZE (sequential scans off, as searches run), every node of its plan. */
 export async function pgAnalyzedNodes(db: Db, query: { sql: string; parameters: readonly unknown[] }): Promise<PgAnalyzedNode[]> {

@@ -15,6 +15,7 @@ import * as searchRowsByVisibility from './migrations/20261126T0900-search-rows-
 import * as searchFacets from './migrations/20261126T1000-search-facets.ts'
 import * as searchNewestFirst from './migrations/20261126T1200-search-newest-first.ts'
 import * as searchWordsDated from './migrations/20261126T1400-search-words-dated.ts'
+import * as searchWordStatistics from './migrations/20261126T1500-search-word-statistics.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126T1000-search-facets': searchFacets,
   '20261126T1200-search-newest-first': searchNewestFirst,
   '20261126T1400-search-words-dated': searchWordsDated,
+  '20261126T1500-search-word-statistics': searchWordStatistics,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
