@@ -2,12 +2,13 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
 
 /**
- * PostgreSQL: the searched words' statistics track the 10,000 commonest words instead of 1,000, so the planner knows
+ * PostgreSQL: the searched words' statistics track the 5,000 commonest words instead of 1,000, so the planner knows
  * how many posts a typed prefix matches. Prose has more than 1,000 words each in one post in twenty or more (1,814 in
  * the benchmark's 20,000 posts); with the default, a prefix whose words are not among those tracked is estimated at
  * 0.5 % of the posts, and a search that should walk a few dozen posts by date sorts thousands instead (22.8 ms
- * against 0.45 for `flebri` in 20,000 posts, which matches 4,209: docs/decisions/017). Analysing the wider sample
- * takes ~2.4 s at 100,000 posts. SQLite has no such estimate.
+ * against 0.5 for `flebri` in 20,000 posts, which matches 4,209: docs/decisions/017). A longer list costs planning
+ * time (a search's statement: 0.58 ms at the default, 1.0 at 500, 1.56 at 1,000); 500 gave the fastest searches at
+ * 100,000 posts and nearly the fastest at 20,000. SQLite has no such estimate.
  */
 const COLUMNS = [
   ['published_search_words', 'words'],
@@ -15,7 +16,7 @@ const COLUMNS = [
 ] as const
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await setStatistics(db, 1000)
+  await setStatistics(db, 500)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
