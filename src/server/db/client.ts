@@ -60,7 +60,15 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; file
     // drops that client); a checked-out client emits its own, so every client gets a listener too. Its next query
     // then fails like any other, and the pool replaces it on release.
     pool.on('error', lost)
-    pool.on('connect', (client) => client.on('error', lost))
+    pool.on('connect', (client) => {
+      client.on('error', lost)
+      // No JIT: compiling a statement costs 100–300 ms, and PostgreSQL starts at an estimated cost that a search's
+      // pessimistic estimates reach while it reads a few thousand rows (by views at 100,000 posts: 230 ms of JIT for
+      // 4 ms of work). Nothing here runs long enough to win it back. Sent before the client's first query (a setting
+      // of the session, so it holds behind a pooler in session mode too; no `options` startup parameter, which
+      // PgBouncer refuses).
+      client.query('set jit = off').catch(() => {})
+    })
     nameStatements(pool)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, engine: 'postgres', close: () => db.destroy(), onConnectionLost: (listener) => listeners.push(listener) }
