@@ -27,12 +27,12 @@ function tsQuery(words: string[]): RawBuilder<unknown> {
 const facetQuery = (facets: string[]) => sql`${facets.map((f) => `'#${f}'`).join(' & ')}::tsquery`
 
 /**
- * The conditions of a search, what its count reads, and its matches listed by id and time (with one more condition). A public search reads
- * published posts' words, facets and times (published_search_words, docs/decisions/015): its words, category and tag
- * are one full-text query, and its count and list read those narrow rows alone, testing no status (every narrow row
- * is published; with a status the planner would rather list every published post from the status index and test
- * each one's document, as it does not count the unpacking). Other statuses read post_search, with the category from
- * posts and the tag from post_tags.
+ * The conditions of a search, what its count reads, and its matches listed by id and time (under one more condition).
+ * A public search reads published posts' words, facets and times (published_search_words, docs/decisions/015): its
+ * words, category and tag are one full-text query, and its count and list read those narrow rows alone, testing no
+ * status (every narrow row is published; with a status the planner would rather list every published post from the
+ * status index and test each one's document, as it does not count the unpacking). Other statuses read post_search,
+ * with the category from posts and the tag from post_tags.
  */
 function matches(q: SearchQuery, tier: Tier) {
   const query = tsQuery(q.words)
