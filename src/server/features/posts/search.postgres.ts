@@ -48,8 +48,7 @@ function matches(q: SearchQuery, tier: Tier) {
     const from = sql`published_search_words w join post_search s on s.post_id = w.post_id${joinPosts}`
     // Every match is counted and listed from the narrow rows alone; a tier's count also reads the titles.
     const counted = tier === 'all' ? sql`published_search_words w where ${found}` : sql`${from} where ${where}`
-    const listed = (also: RawBuilder<boolean>) =>
-      tier === 'all' ? sql`select w.post_id, w.published_at from ${counted} and ${also}` : sql`select s.post_id, s.published_at from ${counted} and ${also}`
+    const listed = (also: RawBuilder<boolean>) => sql`select w.post_id, w.published_at from ${counted} and ${also}`
     return { query, from, where, counted, listed }
   }
   const conditions: RawBuilder<unknown>[] = tier === 'title' ? inTitle : [sql`s.document @@ ${query}`, ...inTitle]
