@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS } from '#server/db/migrate.ts'
 import type { Db } from '#server/db/client.ts'
 import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
+import { splitSearchSlices } from '#server/features/posts/search-slices.postgres.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
 import { adminCookie, adminId, createPost } from './posts.fixtures.ts'
 
 const FACETS = '20261126T1000-search-facets'
 const DATED = '20261126T1400-search-words-dated'
+const SLICES = '20261127T0900-search-slices'
 
 /** The published posts' words (and times, from DATED on) as post_search holds them, and as published_search_words does. */
 async function bothSides(db: Db, dated = true) {
@@ -125,6 +127,48 @@ describe(`migration ${DATED}`, () => {
       await expect(sql`select published_at from published_search_words`.execute(db)).rejects.toThrow(/published_at/)
       expect((await migrator.migrateTo(DATED)).error).toBeUndefined()
       expect((await bothSides(db as unknown as Db)).kept).toEqual(later.expected)
+    } finally {
+      await database.dispose()
+    }
+  })
+})
+
+describe(`migration ${SLICES}`, () => {
+  /** Each published post's title words as post_search holds them, and as published_search_words does. */
+  const titles = async (db: Kysely<any>) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any -- as blogBefore
+    expected: (await sql<{ post_id: string; t: string }>`select post_id, title_document::text as t from post_search where status = 'published' order by post_id`.execute(db)).rows,
+    kept: (await sql<{ post_id: string; t: string }>`select post_id, title_words::text as t from published_search_words order by post_id`.execute(db)).rows,
+  })
+  const sliceIndexes = async (db: Kysely<any>) => // eslint-disable-line @typescript-eslint/no-explicit-any -- as blogBefore
+    (await sql<{ n: number }>`select count(*)::int as n from pg_indexes where indexname like 'published_search_words_slice_%'`.execute(db)).rows[0]!.n
+
+  it('gives every published row its title words, keeps them on later writes, and goes down (slices and all) and up again', async () => {
+    const { database, db, migrator } = await blogBefore(SLICES)
+    try {
+      const before = await bothSides(db as unknown as Db)
+      expect((await migrator.migrateTo(SLICES)).error).toBeUndefined()
+      const filled = await titles(db)
+      expect(filled.kept).toHaveLength(8)
+      expect(filled.kept).toEqual(filled.expected)
+      expect((await bothSides(db as unknown as Db)).kept).toEqual(before.kept)
+      await db.updateTable('post_search').set({ title: 'Renamed kestrel' }).where('post_id', '=', 'p1').execute()
+      const later = await titles(db)
+      expect(later.kept.find((r) => r.post_id === 'p1')!.t).toBe("'kestrel':2 'renamed':1")
+      expect(later.kept).toEqual(later.expected)
+
+      // Two slices of the two times, each with its two indexes.
+      expect(await splitSearchSlices(db as unknown as Db, 2)).toBe(1)
+      expect(await sliceIndexes(db)).toBe(4)
+      expect((await migrator.migrateDown()).error).toBeUndefined()
+      expect(await sliceIndexes(db)).toBe(0)
+      await expect(sql`select title_words from published_search_words`.execute(db)).rejects.toThrow(/title_words/)
+      expect((await bothSides(db as unknown as Db)).kept).toEqual((await bothSides(db as unknown as Db)).expected)
+      expect((await migrator.migrateTo(SLICES)).error).toBeUndefined()
+      expect(await titles(db)).toEqual(later)
+      // The title words carry the post's facets, as its words do.
+      await db.updateTable('post_search').set({ facets: 'c61' }).where('post_id', '=', 'p2').execute()
+      const faceted = await sql<{ t: string }>`select title_words::text as t from published_search_words where post_id = 'p2'`.execute(db)
+      expect(faceted.rows[0]!.t).toBe("'#c61' '2':2 'post':1")
     } finally {
       await database.dispose()
     }

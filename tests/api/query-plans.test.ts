@@ -12,6 +12,7 @@ import {
 } from '#server/features/posts/posts.read.repo.ts'
 import { staleRendersQuery } from '#server/features/posts/posts.repo.ts'
 import { postgresSearchStatements, sqliteSearchStatements } from '#server/features/posts/posts.search.repo.ts'
+import { postgresSlicedStatement } from '#server/features/posts/search.postgres.ts'
 import { COUNT_LIMIT } from '#server/features/posts/search-tiers.ts'
 import type { PostSort } from '#shared/schemas/post.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
@@ -110,6 +111,12 @@ describe('every public ordering is served by an index (no full scan of posts, no
         // Search orders its matches (never all posts): only scans are checked here.
         await check(`search ${name} ${tier} rows`, tierOf.rows({ limit: 9, offset: 9 }).compile(db), false)
         await check(`search ${name} ${tier} count`, tierOf.count(COUNT_LIMIT).compile(db), false)
+      }
+      // PostgreSQL reads a public search by date in time slices (one, or several without their own indexes yet).
+      if (TEST_ENGINE === 'postgres' && q.status === 'published' && q.sort !== 'popular') {
+        for (const slices of [[{}], [{ to: '2026-01-01' }, { from: '2026-01-01' }]]) {
+          await check(`search ${name} in ${slices.length} slices`, postgresSlicedStatement(q, { limit: 9, offset: 9 }, slices).compile(db), false)
+        }
       }
     }
   })

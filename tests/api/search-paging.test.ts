@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
 import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
+import { splitSearchSlices } from '#server/features/posts/search-slices.postgres.ts'
 import { COUNT_LIMIT, type SearchQuery } from '#server/features/posts/search-tiers.ts'
 import { PLAN_EACH_RUN } from '#server/db/named-statements.ts'
 import { recordStatements } from '#test/support/record-statements.ts'
@@ -15,8 +16,12 @@ const POSTS = 2000
  * Pages of a search put together equal the whole ranked list, for searches with more matches than PostgreSQL sorts
  * (its first pages walk the date index, tier by tier, its later ones sort) and on SQLite (tiers past the first page).
  * More matches than the count's bound are counted as far as it (or one past the page's end), never further.
+ * On PostgreSQL the same again with the blog cut into time slices of 60 to 120 posts (search-slices.postgres.ts),
+ * ties in time included.
  */
-describe('search paging', () => {
+const SLICINGS = TEST_ENGINE === 'postgres' ? [undefined, 60] : [undefined]
+
+describe.each(SLICINGS)('search paging (slices of %s posts)', (slicePosts) => {
   let t: TestApp
   let category: string
   let posts: Array<{ id: string; inTitle: boolean; at: string; views: number; inCategory: boolean; published: boolean }> = []
@@ -37,6 +42,7 @@ describe('search paging', () => {
     })
     await insertPostsWithState(t.app.ctx.db, rows)
     if (TEST_ENGINE === 'postgres') await sql`analyze`.execute(t.app.ctx.db)
+    if (slicePosts) expect(await splitSearchSlices(t.app.ctx.db, slicePosts)).toBeGreaterThan(10)
     posts = rows.map((r) => ({ id: r.id, inTitle: r.title.startsWith('Kestrel'), at: r.published_at, views: r.views, inCategory: r.category_id === category, published: r.status === 'published' }))
   })
   afterAll(() => t.close())

@@ -65,3 +65,22 @@ async function pgPlan(db: Db, query: { sql: string; parameters: readonly unknown
     }
   })
 }
+
+/**
+ * PostgreSQL: the query prepared and run under EXPLAIN ANALYZE with its generic plan (the plan a statement kept by
+ * a connection runs with whatever its parameters), sequential scans off, every node of its plan.
+ */
+export async function pgGenericAnalyzedNodes(db: Db, query: { sql: string; parameters: readonly unknown[] }): Promise<PgAnalyzedNode[]> {
+  const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`)
+  return db.connection().execute(async (conn) => {
+    await sql.raw('begin; set local enable_seqscan = off; set local plan_cache_mode = force_generic_plan').execute(conn)
+    try {
+      await conn.executeQuery(CompiledQuery.raw(`prepare generic_plan_under_test as ${query.sql}`))
+      const run = `execute generic_plan_under_test(${query.parameters.map(literal).join(', ')})`
+      const result = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(CompiledQuery.raw(`explain (analyze, format json) ${run}`))
+      return walkPg(result.rows[0]!['QUERY PLAN'][0]!.Plan) as PgAnalyzedNode[]
+    } finally {
+      await sql.raw('rollback; deallocate generic_plan_under_test').execute(conn)
+    }
+  })
+}

@@ -16,6 +16,7 @@ import * as searchFacets from './migrations/20261126T1000-search-facets.ts'
 import * as searchNewestFirst from './migrations/20261126T1200-search-newest-first.ts'
 import * as searchWordsDated from './migrations/20261126T1400-search-words-dated.ts'
 import * as searchWordStatistics from './migrations/20261126T1500-search-word-statistics.ts'
+import * as searchSlices from './migrations/20261127T0900-search-slices.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126T1200-search-newest-first': searchNewestFirst,
   '20261126T1400-search-words-dated': searchWordsDated,
   '20261126T1500-search-word-statistics': searchWordStatistics,
+  '20261127T0900-search-slices': searchSlices,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

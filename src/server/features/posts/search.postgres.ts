@@ -2,6 +2,8 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import { PLAN_EACH_RUN } from '../../db/named-statements.ts'
 import { wantedFacets } from './search-facets.ts'
+import { slicedSearchStatement, type SlicedRow } from './search-sliced.postgres.ts'
+import { searchSlices, type Slice } from './search-slices.postgres.ts'
 import { countBound, countedTo, countLimit, docsOf, sortCap, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
 
 // PostgreSQL: tsvector documents with GIN indexes, one for the whole post and one for the title.
@@ -32,7 +34,8 @@ const facetQuery = (facets: string[]) => sql`${facets.map((f) => `'#${f}'`).join
  * words, category and tag are one full-text query, and its count and list read those narrow rows alone, testing no
  * status (every narrow row is published; with a status the planner would rather list every published post from the
  * status index and test each one's document, as it does not count the unpacking). Other statuses read post_search,
- * with the category from posts and the tag from post_tags.
+ * with the category from posts and the tag from post_tags. Public searches by date read the same rows in time
+ * slices instead (slicedSearch); these statements serve them by views.
  */
 function matches(q: SearchQuery, tier: Tier) {
   const query = tsQuery(q.words)
@@ -112,14 +115,18 @@ export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuil
     order by ${titleFirst('f')}${ordering(q, 'f')}`
 }
 
+const PLANNED_FOR_WORDS = 'set local enable_seqscan = off'
+/** A sliced search's statement has one plan for any words (search-sliced.postgres.ts), kept from its first run. */
+const ONE_PLAN = `${PLANNED_FOR_WORDS}; set local plan_cache_mode = force_generic_plan`
+
 /**
  * A search's statements run on one connection in a transaction planned for full-text search, opened in one round
  * trip: every statement planned for its own words (a generic plan of a named statement cannot know whether a word
  * is rare), and never a sequential scan (PostgreSQL's costs ignore unpacking each stored document: 0.3 s).
  */
-async function withSearchPlanning<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
+async function withSearchPlanning<T>(db: Db, run: (db: Db) => Promise<T>, settings = PLANNED_FOR_WORDS): Promise<T> {
   return db.connection().execute(async (conn) => {
-    await sql.raw('begin; set local enable_seqscan = off').execute(conn)
+    await sql.raw(`begin; ${settings}`).execute(conn)
     try {
       const result = await run(conn)
       await sql.raw('commit').execute(conn)
@@ -137,18 +144,36 @@ async function withSearchPlanning<T>(db: Db, run: (db: Db) => Promise<T>): Promi
  * run): a first page in one statement, later ones tier by tier.
  */
 export function searchPostgres(db: Db, q: SearchQuery, page: Page): Promise<Found> {
+  if (q.status === 'published' && q.sort !== 'popular') return slicedSearch(db, q, page)
   return withSearchPlanning(db, async (db) => {
     const rows = (await postgresFewMatchesStatement(q, page).execute(db)).rows
     const { total: n, cap } = rows[0]!
     const counted = countedTo(n, countBound(page))
     if (n <= cap) {
-      return { docs: rows.flatMap(({ id, title, excerpt, body, tags }) => (id ? [{ id, title: title!, excerpt: excerpt!, body: body!, tags: tags! }] : [])), ...counted }
+      return { docs: docsIn(rows), ...counted }
     }
     if (page.offset >= counted.total) return { docs: [], ...counted }
     const first = page.offset === 0 && q.sort === 'latest'
     return { docs: first ? await docsOf(db, walkedFirstPage(q, page.limit)) : await tieredPage(db, planEachRun, q, page), ...counted }
   })
 }
+
+/** A public search by date over `slices`, its words and facets as the other statements read them (exported for the plan tests). */
+export function postgresSlicedStatement(q: SearchQuery, page: Page, slices: Slice[]): RawBuilder<SlicedRow> {
+  const facets = wantedFacets(q)
+  return slicedSearchStatement(q, page, slices, tsQuery(q.words), facets.length ? facetQuery(facets) : undefined)
+}
+
+/** A public search by date: one statement over the time slices, whatever the number of matches. */
+async function slicedSearch(db: Db, q: SearchQuery, page: Page): Promise<Found> {
+  const statement = postgresSlicedStatement(q, page, await searchSlices(db))
+  const rows = await withSearchPlanning(db, async (conn) => (await statement.execute(conn)).rows, ONE_PLAN)
+  return { docs: docsIn(rows), ...countedTo(rows[0]!.total, countBound(page)) }
+}
+
+/** The page's documents from a statement's rows (with no page, one row and no id). */
+const docsIn = (rows: Array<Partial<FoundDoc>>): FoundDoc[] =>
+  rows.flatMap(({ id, title, excerpt, body, tags }) => (id ? [{ id, title: title!, excerpt: excerpt!, body: body!, tags: tags! }] : []))
 
 /**
  * A first page by title and date, walked: the title matches' walk and the others' in one statement, each part
