@@ -2,8 +2,7 @@ import type pg from 'pg'
 
 /** Distinct statements that get a name (each is kept by every connection that runs it); later ones run unnamed. */
 const MAX_NAMED = 400
-/** Long enough for a public search over 40 time slices (search-sliced.postgres.ts: about 600 characters a slice). */
-const MAX_NAMED_LENGTH = 24_000
+const MAX_NAMED_LENGTH = 8_000
 /** What PostgreSQL says when a named statement's result columns changed under it (a migration by another instance). */
 const RESULT_TYPE_CHANGED = 'cached plan must not change result type'
 
