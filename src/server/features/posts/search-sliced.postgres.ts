@@ -7,10 +7,10 @@ export type SlicedRow = Partial<FoundDoc> & { total: number }
 /**
  * Slices read one by one from the end a search starts at (the newest, or the oldest); what lies beyond them is read
  * from the whole table's indexes as one part, whose bitmap grows with the blog. A search gets that far only when its
- * words are rare there (fewer than 1,000 matches, or a page of them, in 32,000 to 64,000 posts: in under 3 % of
- * posts). Eight, not four: the bench's two-word searches often have 1,000 matches in the newest 40,000 posts but not
- * in 20,000, and each slice more in the statement costs a little at every run, read or not (12 cost more than they
- * saved). It keeps a statement's parts, and the planning of them, the same at any size of blog.
+ * words are rare there (fewer than 1,000 matches, or a page of them, in 32,000 to 64,000 posts). More near slices
+ * spare the whole-table read to searches with 1,000 matches a little further back, and cost the rarer ones, which
+ * read every near slice and then the rest: over the bench's searches 4, 8, 12 and 16 cost the same on average
+ * (docs/decisions/096). A fixed number keeps a statement's parts, and the planning of them, the same at any size.
  */
 export const NEAR_SLICES = 8
 
