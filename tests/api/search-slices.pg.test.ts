@@ -1,9 +1,10 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#server/db/client.ts'
+import { MAX_NAMED_LENGTH } from '#server/db/named-statements.ts'
 import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
 import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
-import { NEAR_SLICES, slicedSearchStatement } from '#server/features/posts/search-sliced.postgres.ts'
+import { COUNTED_SLICES, NEAR_SLICES, slicedSearchStatement } from '#server/features/posts/search-sliced.postgres.ts'
 import { searchSlices, sliceCondition, splitSearchSlices, type Slice } from '#server/features/posts/search-slices.postgres.ts'
 import type { SearchQuery } from '#server/features/posts/search-tiers.ts'
 import { pgGenericAnalyzedNodes } from '#test/support/query-plan.ts'
@@ -95,40 +96,54 @@ describe('search slices (PostgreSQL: docs/decisions/096)', () => {
     }
   })
 
-  it('reads the nearest slices from their own indexes, then the rest of the table as one part, and stops once the page and the count are full', async () => {
+  it('counts slice by slice, lists the nearest slices and then the rest of the table as one part, and stops once the page and the count are full', async () => {
     const slices = await searchSlices(db)
-    expect(slices.length).toBeGreaterThan(10)
+    expect(slices.length).toBeGreaterThan(NEAR_SLICES + 1)
+    expect(slices.length).toBeLessThanOrEqual(COUNTED_SLICES)
     const statement = slicedSearchStatement(kestrels(), { limit: 9, offset: 0 }, slices, sql`to_tsquery('simple', ${"'kestrel'"})`).compile(db)
     const nodes = await pgGenericAnalyzedNodes(db, statement)
     const scans = nodes.filter((n) => n['Node Type'] === 'Bitmap Index Scan')
-    // The count, the title matches and the matches: the nearest slices each from their own indexes, then the rest of
-    // the table from its whole indexes, however many slices there are.
-    expect(slices.length).toBeGreaterThan(NEAR_SLICES + 1)
-    expect(scans).toHaveLength(3 * (NEAR_SLICES + 1))
-    expect(scans.filter((n) => n['Index Name']?.startsWith('published_search_words_slice_'))).toHaveLength(3 * NEAR_SLICES)
+    // The count: every slice from its own index. The title matches and the matches: the nearest slices each from
+    // their own indexes, then the rest of the table from its whole indexes.
+    expect(scans).toHaveLength(slices.length + 2 * (NEAR_SLICES + 1))
+    expect(scans.filter((n) => n['Index Name']?.startsWith('published_search_words_slice_'))).toHaveLength(slices.length + 2 * NEAR_SLICES)
     const read = scans.filter((n) => n['Actual Loops'] > 0).map((n) => n['Index Name']!)
     // Every post is a match: the page reads the newest slice alone (its titles, its matches); the count, 1,000 of
-    // them, reads the nearest slices and then the rest of the table.
+    // them, reads the newest slices until it has that many, and never the whole table.
+    const sizes = await Promise.all([...slices].reverse().map((s) => postsIn(db, s)))
+    const needed = sizes.findIndex((_, i) => sizes.slice(0, i + 1).reduce((a, b) => a + b, 0) >= 1000) + 1
+    expect(needed).toBeGreaterThan(NEAR_SLICES)
     const newest = read.filter((name) => name.endsWith('_t'))
     expect(newest).toHaveLength(1)
     expect(read.filter((name) => name === newest[0]!.replace(/_t$/, '_w'))).toHaveLength(2)
-    expect(read.filter((name) => name.endsWith('_w'))).toHaveLength(1 + NEAR_SLICES)
-    expect(read).toContain('published_search_words_idx')
+    expect(read.filter((name) => name.endsWith('_w'))).toHaveLength(1 + needed)
+    expect(read).not.toContain('published_search_words_idx')
     expect(read).not.toContain('published_search_words_title_idx')
     const found = await searchPosts(db, kestrels(), { limit: 9, offset: 0 })
     expect(found.hits.map((h) => h.id)).toEqual(['post-01690', 'post-01680', 'post-01670', 'post-01660', 'post-01650', 'post-01640', 'post-01630', 'post-01620', 'post-01610'])
     expect({ total: found.total, exact: found.exact }).toEqual({ total: 1000, exact: false })
   })
 
-  it('counts rare words, and lists their title matches, from the whole table\'s indexes', async () => {
+  it('counts rare words in every slice, and lists their matches and title matches past the nearest slices from the whole table\'s indexes', async () => {
     const slices = await searchSlices(db)
     const statement = slicedSearchStatement(kestrels('latest', ['osprey']), { limit: 9, offset: 0 }, slices, sql`to_tsquery('simple', ${"'osprey'"})`).compile(db)
-    const read = (await pgGenericAnalyzedNodes(db, statement)).filter((n) => n['Node Type'] === 'Bitmap Index Scan' && n['Actual Loops'] > 0).map((n) => n['Index Name'])
-    expect(read).toContain('published_search_words_idx')
+    const read = (await pgGenericAnalyzedNodes(db, statement)).filter((n) => n['Node Type'] === 'Bitmap Index Scan' && n['Actual Loops'] > 0).map((n) => n['Index Name']!)
+    expect(read.filter((name) => name.endsWith('_w'))).toHaveLength(slices.length + NEAR_SLICES)
+    expect(read.filter((name) => name === 'published_search_words_idx')).toHaveLength(1)
     expect(read).toContain('published_search_words_title_idx')
     const found = await searchPosts(db, kestrels('latest', ['osprey']), { limit: 9, offset: 0 })
     expect(found.hits.map((h) => h.id)).toEqual(['post-01500', 'post-01200', 'post-00900', 'post-00600', 'post-00300', 'post-00000'])
     expect({ total: found.total, exact: found.exact }).toEqual({ total: 6, exact: true })
+  })
+
+  it('counts at most COUNTED_SLICES slices one by one and the rest as one part, so a search at any size is one named statement', () => {
+    const boundaries = Array.from({ length: 4 * COUNTED_SLICES }, (_, i) => new Date(START + i * 7 * 86_400_000).toISOString())
+    const many: Slice[] = [undefined, ...boundaries].map((from, i) => ({ from, to: boundaries[i] }))
+    for (const sort of ['latest', 'oldest'] as const) {
+      const text = slicedSearchStatement(kestrels(sort), { limit: 9, offset: 0 }, many, sql`to_tsquery('simple', ${"'kestrel'"})`).compile(db).sql
+      expect(text.match(/select from published_search_words where/g)).toHaveLength(COUNTED_SLICES + 1)
+      expect(text.length).toBeLessThanOrEqual(MAX_NAMED_LENGTH)
+    }
   })
 
   it('keeps one plan per statement: a search runs the statement its connection already planned', async () => {

@@ -5,20 +5,27 @@ import { countBound, type FoundDoc, type Page, type SearchQuery } from './search
 export type SlicedRow = Partial<FoundDoc> & { total: number }
 
 /**
- * Slices read one by one from the end a search starts at (the newest, or the oldest); what lies beyond them is read
- * from the whole table's indexes as one part, whose bitmap grows with the blog. A search gets that far only when its
- * words are rare there (fewer than 1,000 matches, or a page of them, in 32,000 to 64,000 posts). More near slices
- * spare the whole-table read to searches with 1,000 matches a little further back, and cost the rarer ones, which
- * read every near slice and then the rest: over the bench's searches 4, 8, 12 and 16 cost the same on average
- * (docs/decisions/096). A fixed number keeps a statement's parts, and the planning of them, the same at any size.
+ * The lists (the page's matches and title matches) read this many slices one by one from the end a search starts at
+ * (the newest, or the oldest); what lies beyond them is read from the whole table's indexes as one part, whose
+ * bitmap grows with the blog. A page gets that far only when its words are rare there (fewer than a page of matches
+ * in 32,000 to 64,000 posts). Over the bench's searches 4, 8, 12 and 16 cost the same on average (docs/decisions/096).
  */
 export const NEAR_SLICES = 8
+/**
+ * The count reads this many slices one by one, so a search with 1,000 matches anywhere in them stops in the slice
+ * where it has them instead of reading the whole table's bitmap: 200,000 to 400,000 posts. Each part costs its
+ * executor set-up at every run (about 10 µs, read or not), and the statement must stay within MAX_NAMED_LENGTH to
+ * keep its one plan (named-statements.ts); a larger blog counts what lies beyond them as one part.
+ */
+export const COUNTED_SLICES = 48
 
 /**
  * A public search by date (latest or oldest), read from published_search_words in time slices (search-slices),
- * each list in the order of the search, from its end: the nearest slices one by one, then the rest of the table.
- * - The count: matches as far as countBound; no later part is read once there are that many.
- * - The matches: each part's first `offset + limit`, and no later part once that many are found.
+ * each list in the order of the search, from its end.
+ * - The count: matches as far as countBound, from the COUNTED_SLICES nearest slices one by one, then the rest of the
+ *   table; no later part is read once there are that many.
+ * - The matches: from the NEAR_SLICES nearest slices one by one, then the rest of the table, each part's first
+ *   `offset + limit`, and no later part once that many are found.
  * - By `latest`, the title matches the same way, first: the page is the title matches then the other matches, each
  *   newest first. The first `offset + limit` of either list are enough for any page ending there: a match that is
  *   not a title match, at place p of the page order, has at most p matches newer than it in the full list.
@@ -29,11 +36,13 @@ export function slicedSearchStatement(q: SearchQuery, page: Page, slices: Slice[
   const end = page.offset + page.limit
   const dir = sql.raw(q.sort === 'oldest' ? 'asc' : 'desc')
   const ordered = q.sort === 'oldest' ? slices : [...slices].reverse()
-  const near = ordered.slice(0, NEAR_SLICES)
-  const last = near.at(-1)!
-  // Beyond the nearest slices: everything older than the last of them (or newer, by `oldest`).
-  const beyond: Slice | undefined = ordered.length > near.length ? (q.sort === 'oldest' ? { from: last.to } : { to: last.from }) : undefined
-  const ranges = [...near, ...(beyond ? [beyond] : [])]
+  // The nearest `count` slices, then everything older than the last of them (or newer, by `oldest`) as one range.
+  const nearest = (count: number): Slice[] => {
+    const taken = ordered.slice(0, count)
+    const last = taken.at(-1)!
+    return ordered.length > count ? [...taken, q.sort === 'oldest' ? { from: last.to } : { to: last.from }] : taken
+  }
+  const ranges = nearest(NEAR_SLICES)
   const found = sql`words @@ (select found from k)`
   // Title words carry the facets too, so a narrowed search's title matches are read from one index.
   const inTitle = sql`title_words @@ (select found from k)`
@@ -43,7 +52,7 @@ export function slicedSearchStatement(q: SearchQuery, page: Page, slices: Slice[
       ranges.map((range) => sql`(select post_id, published_at from published_search_words where ${where} and ${within(range)} order by published_at ${dir}, post_id ${dir} limit ${end})`),
       sql` union all `,
     )
-  const counted = sql.join(ranges.map((range) => sql`select 1 from published_search_words where ${found} and ${within(range)}`), sql` union all `)
+  const counted = sql.join(nearest(COUNTED_SLICES).map((range) => sql`select from published_search_words where ${found} and ${within(range)}`), sql` union all `)
   const titled = q.sort === 'latest'
   const titles = titled ? sql`, t as materialized (select post_id, published_at, 0 as tier from (${parts(inTitle)}) x limit ${end})` : sql``
   const matches = sql`select post_id, published_at, 1 as tier from (${parts(found)}) x limit ${end}`
