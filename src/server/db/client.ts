@@ -22,6 +22,12 @@ pg.types.setTypeParser(20, (v) => Number(v))
 const STATEMENT_CACHE = 500
 /** While PostgreSQL is unreachable, a request waits at most this long for a connection before it answers 503. */
 const CONNECT_TIMEOUT_MS = 3000
+/**
+ * Connections the pool keeps however long they sit idle (node-postgres closes the others after 10 s). A connection's
+ * first search plans the search statement and opens its indexes: 15–85 ms at 100,000 posts, against a few ms
+ * after (docs/decisions/096). Without these a quiet site, one reader at a time, would pay that at every visit.
+ */
+const KEPT_CONNECTIONS = 2
 
 /**
  * Kysely prepares every statement it runs; compiling the same SQL again costs more than running it. Prepared
@@ -53,7 +59,7 @@ export const sqliteFile = (dataDir: string, fileName = 'blog.sqlite') => path.jo
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; fileName?: string }): DbHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, min: KEPT_CONNECTIONS, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })
     const listeners: Array<(err: Error) => void> = []
     const lost = (err: Error) => listeners.forEach((listener) => listener(err))
     // An unhandled 'error' event ends the process. The pool emits one for an idle client whose connection died (and
