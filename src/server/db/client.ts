@@ -23,9 +23,10 @@ const STATEMENT_CACHE = 500
 /** While PostgreSQL is unreachable, a request waits at most this long for a connection before it answers 503. */
 const CONNECT_TIMEOUT_MS = 3000
 /**
- * Connections the pool keeps however long they sit idle (node-postgres closes the others after 10 s). A connection's
- * first search plans the search statement and opens its indexes: 15–85 ms at 100,000 posts, against a few ms
- * after (docs/decisions/096). Without these a quiet site, one reader at a time, would pay that at every visit.
+ * Connections the pool keeps however long they sit idle (node-postgres closes the others after 10 s). A new
+ * connection's first search connects, plans the search statement and opens its indexes: 24–27 ms at 100,000 posts,
+ * against 4–9 ms after (docs/decisions/096). Without these a quiet site, one reader at a time, paid that at every
+ * visit.
  */
 const KEPT_CONNECTIONS = 2
 

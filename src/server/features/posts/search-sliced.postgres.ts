@@ -13,7 +13,7 @@ export type SlicedRow = Partial<FoundDoc> & { total: number }
 export const NEAR_SLICES = 8
 /**
  * The count reads this many slices one by one, so a search with 1,000 matches anywhere in them stops in the slice
- * where it has them instead of reading the whole table's bitmap: 200,000 to 400,000 posts. Each part costs its
+ * where it has them instead of reading the whole table's bitmap: 192,000 to 384,000 posts. Each part costs its
  * executor set-up at every run (about 10 µs, read or not), and the statement must stay within MAX_NAMED_LENGTH to
  * keep its one plan (named-statements.ts); a larger blog counts what lies beyond them as one part.
  */
