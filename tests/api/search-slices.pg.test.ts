@@ -5,7 +5,7 @@ import { MAX_NAMED_LENGTH } from '#server/db/named-statements.ts'
 import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
 import { searchPosts } from '#server/features/posts/posts.search.repo.ts'
 import { COUNTED_SLICES, NEAR_SLICES, slicedSearchStatement, TITLE_NEAR_SLICES } from '#server/features/posts/search-sliced.postgres.ts'
-import { searchSlices, sliceCondition, splitSearchSlices, type Slice } from '#server/features/posts/search-slices.postgres.ts'
+import { searchSlices, sliceCondition, slicesOf, splitSearchSlices, type Slice } from '#server/features/posts/search-slices.postgres.ts'
 import type { SearchQuery } from '#server/features/posts/search-tiers.ts'
 import { pgGenericAnalyzedNodes } from '#test/support/query-plan.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
@@ -111,8 +111,9 @@ describe('search slices (PostgreSQL: docs/decisions/096)', () => {
     const read = scans.filter((n) => n['Actual Loops'] > 0).map((n) => n['Index Name']!)
     // Every post is a match: the page reads the newest slice alone (its titles, its matches); the count, 1,000 of
     // them, reads the newest slices until it has that many, and never the whole table.
-    const sizes = await Promise.all([...slices].reverse().map((s) => postsIn(db, s)))
-    const needed = sizes.findIndex((_, i) => sizes.slice(0, i + 1).reduce((a, b) => a + b, 0) >= 1000) + 1
+    const newestFirst = await Promise.all([...slices].reverse().map((s) => postsIn(db, s)))
+    let needed = 0
+    for (let posts = 0; posts < 1000; needed++) posts += newestFirst[needed]!
     expect(needed).toBeGreaterThan(NEAR_SLICES)
     const newest = read.filter((name) => name.endsWith('_t'))
     expect(newest).toHaveLength(1)
@@ -140,7 +141,7 @@ describe('search slices (PostgreSQL: docs/decisions/096)', () => {
 
   it('counts at most COUNTED_SLICES slices one by one and the rest as one part, so a search at any size is one named statement', () => {
     const boundaries = Array.from({ length: 4 * COUNTED_SLICES }, (_, i) => new Date(START + i * 7 * 86_400_000).toISOString())
-    const many: Slice[] = [undefined, ...boundaries].map((from, i) => ({ from, to: boundaries[i] }))
+    const many = slicesOf(boundaries)
     for (const sort of ['latest', 'oldest'] as const) {
       const text = slicedSearchStatement(kestrels(sort), { limit: 9, offset: 0 }, many, sql`to_tsquery('simple', ${"'kestrel'"})`).compile(db).sql
       expect(text.match(/select from published_search_words where/g)).toHaveLength(COUNTED_SLICES + 1)

@@ -33,7 +33,8 @@ export function sliceCondition(slice: Slice, at = 'published_at'): string {
   return bounds.length ? bounds.join(' and ') : 'true'
 }
 
-const slicesOf = (boundaries: string[]): Slice[] => [undefined, ...boundaries].map((from, i) => ({ from, to: boundaries[i] }))
+/** The slices that `boundaries` (ascending) cut the blog into, oldest first. */
+export const slicesOf = (boundaries: string[]): Slice[] => [undefined, ...boundaries].map((from, i) => ({ from, to: boundaries[i] }))
 
 /** The names of a slice's two indexes (words, title words): derived from its bounds, so every instance agrees. */
 function indexNames(slice: Slice): [string, string] {
