@@ -11,6 +11,7 @@ import { adminCookie, adminId, createPost } from './posts.fixtures.ts'
 const FACETS = '20261126T1000-search-facets'
 const DATED = '20261126T1400-search-words-dated'
 const SLICES = '20261127T0900-search-slices'
+const NARROW = '20261127T1200-search-rows-narrow'
 
 /** The published posts' words (and times, from DATED on) as post_search holds them, and as published_search_words does. */
 async function bothSides(db: Db, dated = true) {
@@ -169,6 +170,56 @@ describe(`migration ${SLICES}`, () => {
       await db.updateTable('post_search').set({ facets: 'c61' }).where('post_id', '=', 'p2').execute()
       const faceted = await sql<{ t: string }>`select title_words::text as t from published_search_words where post_id = 'p2'`.execute(db)
       expect(faceted.rows[0]!.t).toBe("'#c61' '2':2 'post':1")
+    } finally {
+      await database.dispose()
+    }
+  })
+})
+
+describe(`migration ${NARROW}`, () => {
+  /** The most rows any heap page of the table holds: about 8,000 bytes over a row's length. */
+  const rowsPerPage = async (db: Kysely<any>) => // eslint-disable-line @typescript-eslint/no-explicit-any -- as blogBefore
+    (await sql<{ n: number }>`select max(n)::int as n from (select (ctid::text::point)[0] as page, count(*) as n from published_search_words group by 1) x`.execute(db)).rows[0]!.n
+  const syllables = 'ka lo mi ren tas vel dor fin gra hul ith jor kes lum nar pol'.split(' ')
+  const word = (i: number) => `${syllables[i % 16]}${syllables[(i >> 4) % 16]}${syllables[(i >> 8) % 16]}`
+  /** Posts as long as real articles: ten title words and a body of 400 different words. */
+  async function addLongPosts(db: Kysely<any>, count: number) { // eslint-disable-line @typescript-eslint/no-explicit-any -- as blogBefore
+    const at = '2026-02-01T00:00:00.000Z'
+    for (let i = 0; i < count; i++) {
+      const id = `long${i}`
+      const title = Array.from({ length: 10 }, (_, j) => word(i * 10 + j)).join(' ')
+      const body = Array.from({ length: 400 }, (_, j) => word((i + j * 7) % 4096)).join(' ')
+      await db.insertInto('posts').values({ id, title, slug: id, content: body, excerpt: '', author_id: 'u', status: 'published', tags: '[]',
+        reading_time: 2, views: 0, featured: 0, published_at: at, created_at: at, updated_at: at }).execute()
+      await db.insertInto('post_search').values({ post_id: id, status: 'published', published_at: at, title, excerpt: '', body, tags: '' }).execute()
+    }
+  }
+
+  it('keeps long posts\' title words out of line, so a heap page holds twice the rows, on every write, and goes down and up again', async () => {
+    const { database, db, migrator } = await blogBefore(NARROW)
+    try {
+      await addLongPosts(db, 100)
+      const before = await bothSides(db as unknown as Db)
+      expect(before.kept).toHaveLength(108)
+      expect(await rowsPerPage(db)).toBeLessThan(45)
+
+      expect((await migrator.migrateTo(NARROW)).error).toBeUndefined()
+      expect(await rowsPerPage(db)).toBeGreaterThan(70)
+      const after = await bothSides(db as unknown as Db)
+      expect(after.kept).toEqual(before.expected)
+      const titleWords = await sql<{ t: string }>`select title_words::text as t from published_search_words where post_id = 'long3'`.execute(db)
+      expect(titleWords.rows[0]!.t).toBe((await sql<{ t: string }>`select title_document::text as t from post_search where post_id = 'long3'`.execute(db)).rows[0]!.t)
+
+      // Rows the trigger writes later are as narrow: every long post rewritten, then the table packed.
+      await sql`update post_search set title = title || ' again' where post_id like 'long%'`.execute(db)
+      await sql`vacuum full published_search_words`.execute(db)
+      expect(await rowsPerPage(db)).toBeGreaterThan(70)
+
+      expect((await migrator.migrateDown()).error).toBeUndefined()
+      expect(await rowsPerPage(db)).toBeLessThan(45)
+      expect((await bothSides(db as unknown as Db)).kept).toEqual((await bothSides(db as unknown as Db)).expected)
+      expect((await migrator.migrateTo(NARROW)).error).toBeUndefined()
+      expect(await rowsPerPage(db)).toBeGreaterThan(70)
     } finally {
       await database.dispose()
     }

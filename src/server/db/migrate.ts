@@ -17,6 +17,7 @@ import * as searchNewestFirst from './migrations/20261126T1200-search-newest-fir
 import * as searchWordsDated from './migrations/20261126T1400-search-words-dated.ts'
 import * as searchWordStatistics from './migrations/20261126T1500-search-word-statistics.ts'
 import * as searchSlices from './migrations/20261127T0900-search-slices.ts'
+import * as searchRowsNarrow from './migrations/20261127T1200-search-rows-narrow.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126T1400-search-words-dated': searchWordsDated,
   '20261126T1500-search-word-statistics': searchWordStatistics,
   '20261127T0900-search-slices': searchSlices,
+  '20261127T1200-search-rows-narrow': searchRowsNarrow,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
