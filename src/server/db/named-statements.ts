@@ -4,10 +4,10 @@ import type pg from 'pg'
 const MAX_NAMED = 400
 /**
  * Longer statements run unnamed. The longest named one is a public search by date (search-sliced.postgres.ts: at most
- * about 13,600 characters, with the count's 48 slices); tests/api/search-slices.pg.test.ts checks its length at 200
+ * about 5,000 characters, whatever the number of slices); tests/api/search-slices.pg.test.ts checks its length at 200
  * slices and finds it among a connection's prepared statements, so it fails if that statement outgrows this.
  */
-export const MAX_NAMED_LENGTH = 16_000
+export const MAX_NAMED_LENGTH = 8_000
 /** What PostgreSQL says when a named statement's result columns changed under it (a migration by another instance). */
 const RESULT_TYPE_CHANGED = 'cached plan must not change result type'
 

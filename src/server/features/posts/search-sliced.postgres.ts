@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely'
 import { sliceCondition, type Slice } from './search-slices.postgres.ts'
-import { countBound, type FoundDoc, type Page, type SearchQuery } from './search-tiers.ts'
+import { countBound, countedTo, type FoundDoc, type Page, type SearchQuery } from './search-tiers.ts'
 
-export type SlicedRow = Partial<FoundDoc> & { total: number }
+/** `more`: the list goes on past the page. */
+export type SlicedRow = Partial<FoundDoc> & { total: number; more: boolean }
 
 /**
  * The page's matches read this many slices one by one from the end a search starts at (the newest, or the oldest);
@@ -12,12 +13,12 @@ export type SlicedRow = Partial<FoundDoc> & { total: number }
  */
 export const NEAR_SLICES = 8
 /**
- * The count reads this many slices one by one, so a search with 1,000 matches anywhere in them stops in the slice
- * where it has them instead of reading the whole table's bitmap: 192,000 to 384,000 posts. Each part costs its
- * executor set-up at every run (about 10 µs, read or not), and the statement must stay within MAX_NAMED_LENGTH to
- * keep its one plan (named-statements.ts); a larger blog counts what lies beyond them as one part.
+ * The count reads at most this many slices, the nearest, one by one (32,000 to 64,000 posts), and stops there. Past
+ * them a search's count would read its words' postings in every older slice, a cost that grows with the blog for
+ * every search with fewer than 1,000 matches (docs/decisions/098). A blog of this many slices or fewer is counted
+ * whole; past them, a count that stops short of its bound is exact only on the page that shows the last match.
  */
-export const COUNTED_SLICES = 48
+export const COUNTED_SLICES = NEAR_SLICES
 /**
  * The title matches read this many slices one by one, then the rest. A title is a few words, so a word's title
  * postings are a few hundredths of its body postings and the rest's bitmap of them is small; what costs is a part's
@@ -26,22 +27,40 @@ export const COUNTED_SLICES = 48
  */
 export const TITLE_NEAR_SLICES = 2
 
+/** Whether the count reads every slice, or stops at COUNTED_SLICES of them. */
+export const countsEverySlice = (slices: Slice[]) => slices.length <= COUNTED_SLICES
+
+/**
+ * A sliced search's reported count: countedTo's (docs/decisions/016) when the count read every slice or reached its
+ * bound. A count that stopped at COUNTED_SLICES short of its bound knows the matches there, not past them: while the
+ * list goes on past the page there are at least one more than the page's end; on the page that shows the last match,
+ * exactly the matches before it and on it.
+ */
+export function slicedCount(n: number, more: boolean, shown: number, page: Page, slices: Slice[]): { total: number; exact: boolean } {
+  const bound = countBound(page)
+  if (n >= bound || countsEverySlice(slices)) return countedTo(n, bound)
+  if (more) return { total: Math.max(n, page.offset + page.limit + 1), exact: false }
+  // No match on the page and none past it: none at all on the first page, else a page past the end.
+  return shown ? { total: page.offset + shown, exact: true } : { total: n, exact: page.offset === 0 }
+}
+
 /**
  * A public search by date (latest or oldest), read from published_search_words in time slices (search-slices),
  * each list in the order of the search, from its end.
- * - The count: matches as far as countBound, from the COUNTED_SLICES nearest slices one by one, then the rest of the
- *   table; no later part is read once there are that many.
+ * - The count: matches as far as countBound, from the COUNTED_SLICES nearest slices one by one, and no further; no
+ *   later part is read once there are that many.
  * - The matches: from the NEAR_SLICES nearest slices one by one, then the rest of the table, each part's first
- *   `offset + limit`, and no later part once that many are found.
+ *   `offset + limit + 1` (one past the page, so `more` tells whether the list goes on), and no later part once that
+ *   many are found.
  * - By `latest`, the title matches the same way from the TITLE_NEAR_SLICES nearest, first: the page is the title
- *   matches then the other matches, each newest first. The first `offset + limit` of either list are enough for any
- *   page ending there: a match that is not a title match, at place p of the page order, has at most p matches newer
- *   than it in the full list.
+ *   matches then the other matches, each newest first. The first `offset + limit + 1` of either list are enough for
+ *   any page ending there: a match that is not a title match, at place p of the page order, has at most p matches
+ *   newer than it in the full list.
  * A slice's part is a bitmap of its partial index and a sort of its matches, whatever the words, so the statement
  * keeps one generic plan (its words are parameters), planned once per connection.
  */
 export function slicedSearchStatement(q: SearchQuery, page: Page, slices: Slice[], query: RawBuilder<unknown>, facets?: RawBuilder<unknown>): RawBuilder<SlicedRow> {
-  const end = page.offset + page.limit
+  const end = page.offset + page.limit + 1
   const dir = sql.raw(q.sort === 'oldest' ? 'asc' : 'desc')
   const ordered = q.sort === 'oldest' ? slices : [...slices].reverse()
   // The nearest `count` slices, then everything older than the last of them (or newer, by `oldest`) as one range.
@@ -59,7 +78,9 @@ export function slicedSearchStatement(q: SearchQuery, page: Page, slices: Slice[
       ranges.map((range) => sql`(select post_id, published_at from published_search_words where ${where} and ${within(range)} order by published_at ${dir}, post_id ${dir} limit ${end})`),
       sql` union all `,
     )
-  const counted = sql.join(nearest(COUNTED_SLICES).map((range) => sql`select from published_search_words where ${found} and ${within(range)}`), sql` union all `)
+  // A blog of COUNTED_SLICES slices or fewer: the last of them reaches the blog's far end, so the count is whole.
+  const countedRanges = countsEverySlice(slices) ? ordered : ordered.slice(0, COUNTED_SLICES)
+  const counted = sql.join(countedRanges.map((range) => sql`select from published_search_words where ${found} and ${within(range)}`), sql` union all `)
   const titled = q.sort === 'latest'
   const titles = titled ? sql`, t as materialized (select post_id, published_at, 0 as tier from (${parts(inTitle, nearest(TITLE_NEAR_SLICES))}) x limit ${end})` : sql``
   const matches = sql`select post_id, published_at, 1 as tier from (${parts(found, nearest(NEAR_SLICES))}) x limit ${end}`
@@ -67,8 +88,9 @@ export function slicedSearchStatement(q: SearchQuery, page: Page, slices: Slice[
   const order = (at: string) => sql`${sql.ref(`${at}.tier`)}, ${sql.ref(`${at}.published_at`)} ${dir}, ${sql.ref(`${at}.post_id`)} ${dir}`
   return sql<SlicedRow>`with k as materialized (select ${facets ? sql`${query} && ${facets}` : query} as found),
     c as materialized (select count(*)::int as n from (${counted} limit ${countBound(page)}) x)${titles},
-    f as (select * from (${listed}) l order by ${order('l')} limit ${page.limit} offset ${page.offset})
-    select c.n as total, s.post_id as id, s.title, s.excerpt, s.body, s.tags
-    from c left join (f join post_search s on s.post_id = f.post_id) on true
-    order by ${order('f')}`
+    f as materialized (select * from (${listed}) l order by ${order('l')} limit ${page.limit + 1} offset ${page.offset}),
+    g as (select * from f order by ${order('f')} limit ${page.limit})
+    select c.n as total, (select count(*) from f) > ${page.limit} as more, s.post_id as id, s.title, s.excerpt, s.body, s.tags
+    from c left join (g join post_search s on s.post_id = g.post_id) on true
+    order by ${order('g')}`
 }

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import { PLAN_EACH_RUN } from '../../db/named-statements.ts'
 import { wantedFacets } from './search-facets.ts'
-import { slicedSearchStatement, type SlicedRow } from './search-sliced.postgres.ts'
+import { slicedCount, slicedSearchStatement, type SlicedRow } from './search-sliced.postgres.ts'
 import { searchSlices, type Slice } from './search-slices.postgres.ts'
 import { countBound, countedTo, countLimit, docsOf, sortCap, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
 
@@ -166,9 +166,10 @@ export function postgresSlicedStatement(q: SearchQuery, page: Page, slices: Slic
 
 /** A public search by date: one statement over the time slices, whatever the number of matches. */
 async function slicedSearch(db: Db, q: SearchQuery, page: Page): Promise<Found> {
-  const statement = postgresSlicedStatement(q, page, await searchSlices(db))
-  const rows = await withSearchPlanning(db, async (conn) => (await statement.execute(conn)).rows, ONE_PLAN)
-  return { docs: docsIn(rows), ...countedTo(rows[0]!.total, countBound(page)) }
+  const slices = await searchSlices(db)
+  const rows = await withSearchPlanning(db, async (conn) => (await postgresSlicedStatement(q, page, slices).execute(conn)).rows, ONE_PLAN)
+  const docs = docsIn(rows)
+  return { docs, ...slicedCount(rows[0]!.total, rows[0]!.more, docs.length, page, slices) }
 }
 
 /** The page's documents from a statement's rows (with no page, one row and no id). */
