@@ -4,9 +4,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
 /**
  * PostgreSQL: published_search_words keeps a post's title words out of line, as its body words already are, so a
  * row holds its id, its time and two pointers (about 130 bytes, 61 rows a page, instead of about 330 and 24). A
- * count, and each slice's list, visit a heap page for every match (PostgreSQL 15 no longer skips all-visible pages
- * in a bitmap scan), so fewer, fuller pages make them cheaper: a word's count in one slice of 4,000 posts took
- * 0.30 ms instead of 0.50–0.58 (docs/decisions/097).
+ * count, and each slice's list, visit the heap page of every match (PostgreSQL 15.20 does so even for a count on a
+ * table whose pages are all visible), so fewer, fuller pages make them cheaper: a word's count in one slice of 4,000
+ * posts took 0.30 ms instead of 0.50–0.58 (docs/decisions/097).
  *
  * PostgreSQL moves values out of line only when a row is longer than about 2 kB, and then until it is shorter than
  * the table's `toast_tuple_target`: a post of a few hundred words or more has such a row, and at 128 its title words
