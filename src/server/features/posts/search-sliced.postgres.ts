@@ -28,7 +28,7 @@ export const COUNTED_SLICES = NEAR_SLICES
 export const TITLE_NEAR_SLICES = 2
 
 /** Whether the count reads every slice, or stops at COUNTED_SLICES of them. */
-export const countsEverySlice = (slices: Slice[]) => slices.length <= COUNTED_SLICES
+const countsEverySlice = (slices: Slice[]) => slices.length <= COUNTED_SLICES
 
 /**
  * A sliced search's reported count: countedTo's (docs/decisions/016) when the count read every slice or reached its
@@ -78,9 +78,8 @@ export function slicedSearchStatement(q: SearchQuery, page: Page, slices: Slice[
       ranges.map((range) => sql`(select post_id, published_at from published_search_words where ${where} and ${within(range)} order by published_at ${dir}, post_id ${dir} limit ${end})`),
       sql` union all `,
     )
-  // A blog of COUNTED_SLICES slices or fewer: the last of them reaches the blog's far end, so the count is whole.
-  const countedRanges = countsEverySlice(slices) ? ordered : ordered.slice(0, COUNTED_SLICES)
-  const counted = sql.join(countedRanges.map((range) => sql`select from published_search_words where ${found} and ${within(range)}`), sql` union all `)
+  // On a blog of COUNTED_SLICES slices or fewer these are all of them, the last reaching the blog's far end.
+  const counted = sql.join(ordered.slice(0, COUNTED_SLICES).map((range) => sql`select from published_search_words where ${found} and ${within(range)}`), sql` union all `)
   const titled = q.sort === 'latest'
   const titles = titled ? sql`, t as materialized (select post_id, published_at, 0 as tier from (${parts(inTitle, nearest(TITLE_NEAR_SLICES))}) x limit ${end})` : sql``
   const matches = sql`select post_id, published_at, 1 as tier from (${parts(found, nearest(NEAR_SLICES))}) x limit ${end}`

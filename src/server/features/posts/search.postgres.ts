@@ -167,7 +167,8 @@ export function postgresSlicedStatement(q: SearchQuery, page: Page, slices: Slic
 /** A public search by date: one statement over the time slices, whatever the number of matches. */
 async function slicedSearch(db: Db, q: SearchQuery, page: Page): Promise<Found> {
   const slices = await searchSlices(db)
-  const rows = await withSearchPlanning(db, async (conn) => (await postgresSlicedStatement(q, page, slices).execute(conn)).rows, ONE_PLAN)
+  const statement = postgresSlicedStatement(q, page, slices)
+  const rows = await withSearchPlanning(db, async (conn) => (await statement.execute(conn)).rows, ONE_PLAN)
   const docs = docsIn(rows)
   return { docs, ...slicedCount(rows[0]!.total, rows[0]!.more, docs.length, page, slices) }
 }
