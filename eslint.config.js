@@ -32,9 +32,18 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/shared', from: ['./src/server', './src/client'], message: 'shared code imports neither server nor client code' },
+            {
+              target: './src/shared',
+              from: ['./src/server', './src/client'],
+              message: 'shared code imports neither server nor client code',
+            },
             { target: './src/client', from: './src/server', message: 'client code never imports server code' },
-            { target: './src/server', from: './src/client', except: ['./entry-server.tsx'], message: 'the server imports no client code but the SSR entry' },
+            {
+              target: './src/server',
+              from: './src/client',
+              except: ['./entry-server.tsx'],
+              message: 'the server imports no client code but the SSR entry',
+            },
           ],
         },
       ],
@@ -43,7 +52,9 @@ export default tseslint.config(
   // Packages each side must not load: shared stays free of React, Node and the database; the client of Node and the database.
   {
     files: ['src/shared/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', '@tanstack/*', 'kysely'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', '@tanstack/*', 'kysely'] }],
+    },
   },
   {
     files: ['src/client/**'],
@@ -51,6 +62,8 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'react-dom/*', '@tanstack/react-query'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'react-dom/*', '@tanstack/react-query'] }],
+    },
   },
 )

@@ -12,9 +12,21 @@ export default defineConfig({
       { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'], environment: 'node' } },
       apiProject('api', { TEST_ENGINE: 'sqlite' }, ['tests/api/**/*.pg.test.ts']),
       // The same API suite on PostgreSQL, only when a server is given (CI always gives one).
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_ENGINE: 'postgres' }, ['tests/api/**/*.sqlite.test.ts'])] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [apiProject('api-pg', { TEST_ENGINE: 'postgres' }, ['tests/api/**/*.sqlite.test.ts'])]
+        : []),
       // Real server processes (crash safety, shutdown, several instances) on the production bundle.
-      { test: { name: 'system', include: ['tests/system/**/*.test.ts'], exclude: process.env.TEST_DATABASE_URL ? [] : ['tests/system/**/*.pg.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, pool: 'forks', fileParallelism: false } },
+      {
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['tests/system/**/*.pg.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
     ],
   },
 })

@@ -37,11 +37,37 @@ async function cleanup() {
 async function seedEngagementAndImages(db: Db): Promise<void> {
   const posts = await db.selectFrom('posts').select(['id', 'created_at']).orderBy('id').execute()
   const now = new Date().toISOString()
-  const comments = posts.map((p, i) => ({ id: crypto.randomUUID(), post_id: p.id, author_name: `Reader ${i}`, author_email: `r${i}@example.com`, content: `Comment number ${i}: thanks for writing this.`, is_approved: i % 5 ? 1 : 0, ip: null, created_at: p.created_at, updated_at: p.created_at }))
-  const views = posts.slice(0, 2000).flatMap((p) => Array.from({ length: 30 }, (_, d) => ({ post_id: p.id, day: `2026-10-${String(d + 1).padStart(2, '0')}`, views: d + 1 })))
+  const comments = posts.map((p, i) => ({
+    id: crypto.randomUUID(),
+    post_id: p.id,
+    author_name: `Reader ${i}`,
+    author_email: `r${i}@example.com`,
+    content: `Comment number ${i}: thanks for writing this.`,
+    is_approved: i % 5 ? 1 : 0,
+    ip: null,
+    created_at: p.created_at,
+    updated_at: p.created_at,
+  }))
+  const views = posts
+    .slice(0, 2000)
+    .flatMap((p) =>
+      Array.from({ length: 30 }, (_, d) => ({
+        post_id: p.id,
+        day: `2026-10-${String(d + 1).padStart(2, '0')}`,
+        views: d + 1,
+      })),
+    )
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < comments.length; i += 500) await trx.insertInto('comments').values(comments.slice(i, i + 500)).execute()
-    for (let i = 0; i < views.length; i += 1000) await trx.insertInto('post_views_daily').values(views.slice(i, i + 1000)).execute()
+    for (let i = 0; i < comments.length; i += 500)
+      await trx
+        .insertInto('comments')
+        .values(comments.slice(i, i + 500))
+        .execute()
+    for (let i = 0; i < views.length; i += 1000)
+      await trx
+        .insertInto('post_views_daily')
+        .values(views.slice(i, i + 1000))
+        .execute()
   })
   const base = await photo(1000, 667, 7, 88)
   await db.transaction().execute(async (trx) => {
@@ -51,7 +77,19 @@ async function seedEngagementAndImages(db: Db): Promise<void> {
       const file_name = `${createHash('sha256').update(bytes).digest('hex')}.jpg`
       await trx
         .insertInto('images')
-        .values({ id: crypto.randomUUID(), file_name, mime: 'image/jpeg', bytes, size: bytes.length, width: 1000, height: 667, created_at: now, alt_text: `Photo ${i}`, original_name: `photo-${i}.jpg`, variants_version: VARIANTS_VERSION })
+        .values({
+          id: crypto.randomUUID(),
+          file_name,
+          mime: 'image/jpeg',
+          bytes,
+          size: bytes.length,
+          width: 1000,
+          height: 667,
+          created_at: now,
+          alt_text: `Photo ${i}`,
+          original_name: `photo-${i}.jpg`,
+          variants_version: VARIANTS_VERSION,
+        })
         .execute()
     }
   })
@@ -88,11 +126,17 @@ function report(step: string, m: Measured): void {
   rows.push({ step, m })
   const ok = m.seconds < LIMIT_SECONDS && m.peakRssMb < LIMIT_RSS_MB
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
-  console.log(`   ${step.padEnd(30)} ${m.seconds.toFixed(1).padStart(6)} s wall ${m.cpuSeconds.toFixed(1).padStart(6)} s CPU   peak RSS ${m.peakRssMb.toFixed(0).padStart(4)} MB   ${ok ? 'met' : 'NOT met'} (load average ${load})`)
+  console.log(
+    `   ${step.padEnd(30)} ${m.seconds.toFixed(1).padStart(6)} s wall ${m.cpuSeconds.toFixed(1).padStart(6)} s CPU   peak RSS ${m.peakRssMb.toFixed(0).padStart(4)} MB   ${ok ? 'met' : 'NOT met'} (load average ${load})`,
+  )
 }
 const importedCounts = (m: Measured) => {
-  const report = JSON.parse(m.output.slice(m.output.indexOf('{'))) as { created: Record<string, number>; skippedCount: number }
-  if (report.created.posts !== POSTS || report.created.images !== IMAGES || report.skippedCount) throw new Error(`incomplete import: ${JSON.stringify(report)}`)
+  const report = JSON.parse(m.output.slice(m.output.indexOf('{'))) as {
+    created: Record<string, number>
+    skippedCount: number
+  }
+  if (report.created.posts !== POSTS || report.created.images !== IMAGES || report.skippedCount)
+    throw new Error(`incomplete import: ${JSON.stringify(report)}`)
 }
 
 try {
@@ -104,7 +148,9 @@ try {
   await seedPosts(database.db, POSTS)
   await seedEngagementAndImages(database.db)
   await database.close()
-  console.log(`   seeded in ${((Date.now() - seeded) / 1000).toFixed(0)} s (database ${(statSync(sqliteFile(source)).size / 1024 ** 2).toFixed(0)} MB)\n`)
+  console.log(
+    `   seeded in ${((Date.now() - seeded) / 1000).toFixed(0)} s (database ${(statSync(sqliteFile(source)).size / 1024 ** 2).toFixed(0)} MB)\n`,
+  )
 
   const backup = path.join(work, 'backup.zip')
   report('export (SQLite)', await runCli(['export', '--out', backup], { DATA_DIR: source, DATABASE_URL: '' }))
@@ -133,8 +179,13 @@ try {
   } else {
     console.log('   (set BENCH_DATABASE_URL=postgres://…/postgres to measure PostgreSQL too)')
   }
-  const worst = rows.reduce((a, r) => ({ seconds: Math.max(a.seconds, r.m.seconds), rss: Math.max(a.rss, r.m.peakRssMb) }), { seconds: 0, rss: 0 })
-  console.log(`\nSlowest ${worst.seconds.toFixed(1)} s (target < ${LIMIT_SECONDS} s), highest peak RSS ${worst.rss.toFixed(0)} MB (target < ${LIMIT_RSS_MB} MB): ${worst.seconds < LIMIT_SECONDS && worst.rss < LIMIT_RSS_MB ? 'met' : 'NOT met'}`)
+  const worst = rows.reduce(
+    (a, r) => ({ seconds: Math.max(a.seconds, r.m.seconds), rss: Math.max(a.rss, r.m.peakRssMb) }),
+    { seconds: 0, rss: 0 },
+  )
+  console.log(
+    `\nSlowest ${worst.seconds.toFixed(1)} s (target < ${LIMIT_SECONDS} s), highest peak RSS ${worst.rss.toFixed(0)} MB (target < ${LIMIT_RSS_MB} MB): ${worst.seconds < LIMIT_SECONDS && worst.rss < LIMIT_RSS_MB ? 'met' : 'NOT met'}`,
+  )
 } finally {
   await cleanup()
 }

@@ -17,19 +17,36 @@ import { startProductionServer } from './bench/production-server.mjs'
 
 const PORT = Number(process.env.BENCH_IMAGES_PORT ?? 4630)
 const ADMIN = { username: 'bench', password: 'bench-password-123', email: 'bench@example.com' }
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 
-const { base: BASE, pid, stop } = await startProductionServer({
+const {
+  base: BASE,
+  pid,
+  stop,
+} = await startProductionServer({
   port: PORT,
   env: { SEED_DEMO: '1', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAIL: ADMIN.email },
 })
 
 const login = await fetch(`${BASE}/api/auth/login`, {
-  method: 'POST', headers: { origin: BASE, 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+  method: 'POST',
+  headers: { origin: BASE, 'content-type': 'application/json' },
+  body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
 })
-const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+const cookie = login.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ')
 
-const upload = (bytes: Buffer, name: string): Promise<{ status: number; ms: number; url?: string; error?: string }> => uploadImage(BASE, cookie, bytes, name)
+const upload = (bytes: Buffer, name: string): Promise<{ status: number; ms: number; url?: string; error?: string }> =>
+  uploadImage(BASE, cookie, bytes, name)
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 /** CPU seconds the server process has used (user + system, all threads): unlike wall time, other load on the machine does not inflate it. */
@@ -49,14 +66,20 @@ for (let seed = 1; seed <= 3; seed++) {
   const result = await upload(bytes, `photo-${seed}.jpg`)
   if (result.status !== 201) throw new Error(`upload refused: ${result.status} ${result.error}`)
   times.push(result.ms)
-  console.log(`   ${kb(bytes.length).padStart(10)} → ${(result.ms / 1000).toFixed(2)} s wall, ${(serverCpu() - cpuBefore).toFixed(2)} s CPU (load average ${loadAverage()})`)
+  console.log(
+    `   ${kb(bytes.length).padStart(10)} → ${(result.ms / 1000).toFixed(2)} s wall, ${(serverCpu() - cpuBefore).toFixed(2)} s CPU (load average ${loadAverage()})`,
+  )
 }
-console.log(`   median ${(median(times) / 1000).toFixed(2)} s (target < 3 s): ${median(times) < 3000 ? 'met' : 'NOT met'}`)
+console.log(
+  `   median ${(median(times) / 1000).toFixed(2)} s (target < 3 s): ${median(times) < 3000 ? 'met' : 'NOT met'}`,
+)
 
 // 2. A decompression bomb: refused from its header, before any pixel is decoded.
 const bomb = claimingPng(50_000, 50_000)
 const refused = await upload(bomb, 'bomb.png')
-console.log(`\n2. PNG of ${bomb.length} bytes claiming 50,000 × 50,000: ${refused.status} in ${refused.ms.toFixed(0)} ms ("${refused.error}")`)
+console.log(
+  `\n2. PNG of ${bomb.length} bytes claiming 50,000 × 50,000: ${refused.status} in ${refused.ms.toFixed(0)} ms ("${refused.error}")`,
+)
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROME_ARGS })
 
@@ -79,7 +102,12 @@ async function visit(page: Page, url: string) {
 }
 
 async function newPage(width: number, height: number, scale: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, isMobile: width < 500, hasTouch: width < 500 })
+  const context = await browser.newContext({
+    viewport: { width, height },
+    deviceScaleFactor: scale,
+    isMobile: width < 500,
+    hasTouch: width < 500,
+  })
   await context.addInitScript(() => {
     const w = window as unknown as { __cls: number }
     w.__cls = 0
@@ -114,7 +142,9 @@ for (const scale of [1, 2, 3]) {
     today += todayBytes.get(hash) ?? 0
   }
   const pictures = [...images.keys()].filter((u) => u.includes('/uploads/')).length
-  console.log(`   DPR ${scale}: ${pictures} pictures, ${kb(now)} now against ${kb(today)} of originals: ${(today / now).toFixed(1)}× fewer (target ≥ 5×)`)
+  console.log(
+    `   DPR ${scale}: ${pictures} pictures, ${kb(now)} now against ${kb(today)} of originals: ${(today / now).toFixed(1)}× fewer (target ≥ 5×)`,
+  )
   await page.context().close()
 }
 
@@ -124,15 +154,22 @@ for (let i = 0; i < 4; i++) {
   const result = await upload(await photo(3000, 2000, 10 + i, 85), `large-${i}.jpg`)
   photos.push(result.url!)
 }
-const paragraph = 'A paragraph of prose between the pictures, long enough to push the next one down the page a little. '.repeat(4)
+const paragraph =
+  'A paragraph of prose between the pictures, long enough to push the next one down the page a little. '.repeat(4)
 const content = photos.map((url, i) => `${paragraph}\n\n![Large photo ${i + 1}](${url})`).join('\n\n')
 const created = await fetch(`${BASE}/api/posts`, {
-  method: 'POST', headers: { origin: BASE, cookie, 'content-type': 'application/json' },
+  method: 'POST',
+  headers: { origin: BASE, cookie, 'content-type': 'application/json' },
   body: JSON.stringify({ title: 'Four large photos', content, status: 'published' }),
 })
 const { slug } = (await created.json()) as { slug: string }
-console.log(`\n4. CLS on /blog/${slug} (four 3000 × 2000 photos, the first one featured), loaded and scrolled to the end:`)
-for (const [width, height, scale] of [[390, 844, 3], [1280, 800, 1]] as const) {
+console.log(
+  `\n4. CLS on /blog/${slug} (four 3000 × 2000 photos, the first one featured), loaded and scrolled to the end:`,
+)
+for (const [width, height, scale] of [
+  [390, 844, 3],
+  [1280, 800, 1],
+] as const) {
   const page = await newPage(width, height, scale)
   const { cls, images } = await visit(page, `${BASE}/blog/${slug}`)
   const bytes = [...images.values()].reduce((a, b) => a + b, 0)
@@ -143,9 +180,12 @@ await browser.close()
 
 // 5. Reader JS on the post page.
 const html = await (await fetch(`${BASE}/blog/${slug}`)).text()
-const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!)
+const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+  (m) => m[1]!,
+)
 let js = 0
-for (const src of new Set(scripts)) js += gzipSync(Buffer.from(await (await fetch(`${BASE}${src}`)).arrayBuffer()), { level: 9 }).length
+for (const src of new Set(scripts))
+  js += gzipSync(Buffer.from(await (await fetch(`${BASE}${src}`)).arrayBuffer()), { level: 9 }).length
 console.log(`\n5. Reader JS on a post page: ${kb(js)} gzip (budget < 100 KB): ${js < 100 * 1024 ? 'holds' : 'BROKEN'}`)
 
 stop()

@@ -102,7 +102,16 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const base = `http://127.0.0.1:${port}`
   const started = performance.now()
   const proc = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   for (;;) {
@@ -158,7 +167,8 @@ async function timed(url: string, init?: RequestInit) {
   return performance.now() - t0
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 
 function shuffle<T>(xs: T[], seed: number): T[] {
@@ -195,7 +205,8 @@ async function measure(size: number) {
       const lists: string[] = []
       for (let page = 2; page <= pages && lists.length < 3000; page++) {
         for (const sort of ['latest', 'oldest', 'popular']) lists.push(`/blog?sort=${sort}&page=${page}`)
-        for (const c of blog.categories) if (page <= Math.ceil(size / 9 / blog.categories.length)) lists.push(`/category/${c}?page=${page}`)
+        for (const c of blog.categories)
+          if (page <= Math.ceil(size / 9 / blog.categories.length)) lists.push(`/category/${c}?page=${page}`)
       }
       const l = await load(server.base, shuffle(lists, 3).slice(0, 3000))
       row['list pages (req/s)'] = fmt(l.rps)
@@ -210,7 +221,9 @@ async function measure(size: number) {
       return blog.words[seed % blog.words.length]!
     }
     const pairs = [...new Set(Array.from({ length: 8000 }, (_, i) => (i % 5 < 2 ? pick() : `${pick()} ${pick()}`)))]
-    const apiSearches = pairs.slice(0, 3000).map((q) => `/api/posts?status=published&search=${encodeURIComponent(q)}&limit=9`)
+    const apiSearches = pairs
+      .slice(0, 3000)
+      .map((q) => `/api/posts?status=published&search=${encodeURIComponent(q)}&limit=9`)
     const cpuBefore = server.cpuMs()
     const s = await load(server.base, apiSearches)
     row['search API (req/s)'] = fmt(s.rps)
@@ -224,22 +237,32 @@ async function measure(size: number) {
     errors.push(s.errors, sp.errors)
 
     const single: number[] = []
-    for (const q of pairs.slice(5000, 5030)) single.push(await timed(`${server.base}/api/posts?search=${encodeURIComponent(q)}`))
-    for (const w of blog.words.slice(0, 10)) single.push(await timed(`${server.base}/api/posts?search=${encodeURIComponent(w.slice(0, 3))}`))
+    for (const q of pairs.slice(5000, 5030))
+      single.push(await timed(`${server.base}/api/posts?search=${encodeURIComponent(q)}`))
+    for (const w of blog.words.slice(0, 10))
+      single.push(await timed(`${server.base}/api/posts?search=${encodeURIComponent(w.slice(0, 3))}`))
     row['one search, median (ms)'] = fmt(median(single), 1)
     row['one search, worst (ms)'] = fmt(Math.max(...single), 1)
 
     // Searches narrowed by a category or a tag, or ordered by views, as readers reach them from the list pages.
     const narrowed: number[] = []
     for (const w of blog.words.slice(100, 106)) {
-      for (const u of [`/category/${blog.categories[0]}?q=${w}`, `/tag/tag-7?q=${w}`, `/blog?q=${w}&sort=popular`]) narrowed.push(await timed(`${server.base}${u}`))
+      for (const u of [`/category/${blog.categories[0]}?q=${w}`, `/tag/tag-7?q=${w}`, `/blog?q=${w}&sort=popular`])
+        narrowed.push(await timed(`${server.base}${u}`))
     }
     row['search by category, tag or views, median (ms)'] = fmt(median(narrowed), 1)
     row['search by category, tag or views, worst (ms)'] = fmt(Math.max(...narrowed), 1)
 
     if (wanted('pages')) {
-      const deep = [`/blog?page=${pages}`, `/blog?sort=oldest&page=${pages - 1}`, `/blog?sort=popular&page=${pages - 2}`]
-      row['deep list page, first read (ms)'] = fmt(Math.max(...(await Promise.all(deep.map((u) => timed(`${server.base}${u}`))))), 1)
+      const deep = [
+        `/blog?page=${pages}`,
+        `/blog?sort=oldest&page=${pages - 1}`,
+        `/blog?sort=popular&page=${pages - 2}`,
+      ]
+      row['deep list page, first read (ms)'] = fmt(
+        Math.max(...(await Promise.all(deep.map((u) => timed(`${server.base}${u}`))))),
+        1,
+      )
       row['page past the end (ms)'] = fmt(await timed(`${server.base}/blog?page=${pages + 1000}`), 1)
 
       const sitemapMs = await timed(`${server.base}/sitemap.xml`)
@@ -254,7 +277,10 @@ async function measure(size: number) {
       let beaconIndex = 0
       const beacons = setInterval(() => {
         const id = ids[beaconIndex++ % ids.length]!.id
-        fetch(`${server.base}/api/posts/${id}/view`, { method: 'POST', headers: { origin: server.base, 'user-agent': `Reader ${beaconIndex}` } }).catch(() => {})
+        fetch(`${server.base}/api/posts/${id}/view`, {
+          method: 'POST',
+          headers: { origin: server.base, 'user-agent': `Reader ${beaconIndex}` },
+        }).catch(() => {})
       }, 100)
       const busy = await load(server.base, cachedUrls)
       clearInterval(beacons)
@@ -275,7 +301,9 @@ async function measure(size: number) {
 for (const size of SIZES) await measure(size)
 
 const measures = [...(results.get(SIZES[0]!) ? Object.keys(results.get(SIZES[0]!)!) : [])]
-console.log(`\n## Uncached cost on ${SERVER_URL ? 'PostgreSQL' : 'SQLite'} (${CONNECTIONS} connections, each page read once)\n`)
+console.log(
+  `\n## Uncached cost on ${SERVER_URL ? 'PostgreSQL' : 'SQLite'} (${CONNECTIONS} connections, each page read once)\n`,
+)
 console.log(`| measure | ${SIZES.map((s) => `${s.toLocaleString('en-US')} posts`).join(' | ')} |`)
 console.log(`|---|${SIZES.map(() => '---:').join('|')}|`)
 for (const m of measures) console.log(`| ${m} | ${SIZES.map((s) => results.get(s)?.[m] ?? '').join(' | ')} |`)

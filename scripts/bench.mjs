@@ -22,9 +22,19 @@ if (!existsSync('dist/server/main.js')) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-bench-'))
 const server = spawn(process.execPath, ['dist/server/main.js'], {
   env: {
-    ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
-    PUBLIC_URL: BASE, SEED_DEMO: '0', LOG_LEVEL: 'warn', TRUST_PROXY: '1',
-    ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAIL: ADMIN.email,
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PUBLIC_URL: BASE,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '1',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_EMAIL: ADMIN.email,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 })
@@ -33,7 +43,9 @@ const rssTimer = setInterval(() => {
   try {
     const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))
     if (hwm) peakRssKb = Math.max(peakRssKb, Number(hwm[1]))
-  } catch { /* not running */ }
+  } catch {
+    /* not running */
+  }
 }, 250)
 
 function cleanup() {
@@ -47,7 +59,9 @@ async function waitForServer() {
   for (let i = 0; i < 200; i++) {
     try {
       if ((await fetch(`${BASE}/healthz`)).ok) return
-    } catch { /* starting */ }
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error('server did not start')
@@ -65,29 +79,51 @@ async function api(method, url, body, cookie) {
 
 async function seed() {
   const login = await api('POST', '/api/auth/login', { username: ADMIN.username, password: ADMIN.password })
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-  const category = await (await api('POST', '/api/categories', { name: 'Benchmarks', slug: 'benchmarks', color: '#3b82f6' }, cookie)).json()
-  const paragraph = 'A steady paragraph of prose with **bold**, *italic* and `code`, long enough to look like a real article. '.repeat(6)
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const category = await (
+    await api('POST', '/api/categories', { name: 'Benchmarks', slug: 'benchmarks', color: '#3b82f6' }, cookie)
+  ).json()
+  const paragraph =
+    'A steady paragraph of prose with **bold**, *italic* and `code`, long enough to look like a real article. '.repeat(
+      6,
+    )
   const posts = []
   for (let i = 1; i <= 200; i++) {
     const content = `## Section ${i}\n\n${paragraph}\n\n- one\n- two\n\n\`\`\`ts\nconst n: number = ${i}\n\`\`\`\n\n${paragraph}`
-    const res = await api('POST', '/api/posts', {
-      title: `Benchmark post number ${i}`, content, status: 'published', categoryId: category.id, tags: ['bench', `t${i % 7}`], featured: i > 197,
-    }, cookie)
+    const res = await api(
+      'POST',
+      '/api/posts',
+      {
+        title: `Benchmark post number ${i}`,
+        content,
+        status: 'published',
+        categoryId: category.id,
+        tags: ['bench', `t${i % 7}`],
+        featured: i > 197,
+      },
+      cookie,
+    )
     posts.push(await res.json())
   }
   return posts
 }
 
 function assetUrls(html) {
-  const js = [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1])
+  const js = [
+    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1])
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1])
   return { js: [...new Set(js)], css: [...new Set(css)] }
 }
 
 async function gzipBytes(urls) {
   let total = 0
-  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(new URL(url, BASE))).arrayBuffer()), { level: 9 }).length
+  for (const url of urls)
+    total += gzipSync(Buffer.from(await (await fetch(new URL(url, BASE))).arrayBuffer()), { level: 9 }).length
   return total
 }
 
@@ -97,7 +133,9 @@ const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip', 'user-agent': 'Mozilla/
 
 function run(opts, connections, duration) {
   return new Promise((resolve, reject) => {
-    autocannon({ ...opts, headers: BROWSER_HEADERS, url: BASE, connections, duration, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)))
+    autocannon({ ...opts, headers: BROWSER_HEADERS, url: BASE, connections, duration, pipelining: 1 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    )
   })
 }
 
@@ -126,23 +164,34 @@ const targets = [
     name: 'like toggle (POST)',
     // Each from its own address: one network may add only 10 likes to a post a day.
     opts: {
-      requests: [{
-        method: 'POST', path: `/api/posts/${posts[50].id}/like`,
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, origin: ORIGIN, 'x-forwarded-for': nextIp() } }),
-      }],
+      requests: [
+        {
+          method: 'POST',
+          path: `/api/posts/${posts[50].id}/like`,
+          setupRequest: (req) => ({ ...req, headers: { ...req.headers, origin: ORIGIN, 'x-forwarded-for': nextIp() } }),
+        },
+      ],
     },
   },
   {
     name: 'comment (POST)',
     opts: {
-      requests: [{
-        method: 'POST', path: `/api/posts/${posts[60].id}/comments`,
-        setupRequest: (req) => ({
-          ...req,
-          headers: { ...req.headers, origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
-          body: JSON.stringify({ content: `Benchmark comment ${ip}`, authorName: 'Bench' }),
-        }),
-      }],
+      requests: [
+        {
+          method: 'POST',
+          path: `/api/posts/${posts[60].id}/comments`,
+          setupRequest: (req) => ({
+            ...req,
+            headers: {
+              ...req.headers,
+              origin: ORIGIN,
+              'content-type': 'application/json',
+              'x-forwarded-for': nextIp(),
+            },
+            body: JSON.stringify({ content: `Benchmark comment ${ip}`, authorName: 'Bench' }),
+          }),
+        },
+      ],
     },
   },
 ]
@@ -153,8 +202,13 @@ for (const connections of [10, 50]) {
     await run(target.opts, connections, WARMUP)
     const r = await run(target.opts, connections, DURATION)
     rows.push({
-      target: target.name, connections, page: !!target.page, isStatic: !!target.isStatic,
-      rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99,
+      target: target.name,
+      connections,
+      page: !!target.page,
+      isStatic: !!target.isStatic,
+      rps: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
       errors: r.errors + r.timeouts + r.non2xx,
     })
   }
@@ -163,21 +217,43 @@ for (const connections of [10, 50]) {
 // Issue 13: cheap requests must not empty the cache. Post page at 10 connections while one client toggles a like
 // as fast as it can (one address, one visitor cookie: like, unlike, like…).
 const quietPost = rows.find((r) => r.target === 'post /blog/{slug}' && r.connections === 10)
-const toggler = run({ requests: [{ method: 'POST', path: `/api/posts/${posts[70].id}/like`, headers: { ...BROWSER_HEADERS, origin: ORIGIN, cookie: 'vid=bench' } }] }, 1, DURATION)
+const toggler = run(
+  {
+    requests: [
+      {
+        method: 'POST',
+        path: `/api/posts/${posts[70].id}/like`,
+        headers: { ...BROWSER_HEADERS, origin: ORIGIN, cookie: 'vid=bench' },
+      },
+    ],
+  },
+  1,
+  DURATION,
+)
 const busyPost = await run({ requests: [{ path: postPath }] }, 10, DURATION)
 const toggled = await toggler
 
 const pad = (s, n) => String(s).padEnd(n)
 const padL = (s, n) => String(s).padStart(n)
-console.log(`\n${pad('target', 28)}${padL('conns', 6)}${padL('req/s', 9)}${padL('p50 ms', 8)}${padL('p99 ms', 8)}${padL('errors', 8)}${padL('vs static', 11)}`)
+console.log(
+  `\n${pad('target', 28)}${padL('conns', 6)}${padL('req/s', 9)}${padL('p50 ms', 8)}${padL('p99 ms', 8)}${padL('errors', 8)}${padL('vs static', 11)}`,
+)
 for (const row of rows) {
   const staticRps = rows.find((r) => r.isStatic && r.connections === row.connections)?.rps ?? 0
   const ratio = row.page && staticRps ? (row.rps / staticRps).toFixed(2) : ''
-  console.log(`${pad(row.target, 28)}${padL(row.connections, 6)}${padL(row.rps, 9)}${padL(row.p50, 8)}${padL(row.p99, 8)}${padL(row.errors, 8)}${padL(ratio, 11)}`)
+  console.log(
+    `${pad(row.target, 28)}${padL(row.connections, 6)}${padL(row.rps, 9)}${padL(row.p50, 8)}${padL(row.p99, 8)}${padL(row.errors, 8)}${padL(ratio, 11)}`,
+  )
 }
-console.log(`\npost page while one client toggles a like (${Math.round(toggled.requests.average)} toggles/s): ${Math.round(busyPost.requests.average)} req/s, ${(busyPost.requests.average / quietPost.rps).toFixed(2)} of its quiet throughput`)
+console.log(
+  `\npost page while one client toggles a like (${Math.round(toggled.requests.average)} toggles/s): ${Math.round(busyPost.requests.average)} req/s, ${(busyPost.requests.average / quietPost.rps).toFixed(2)} of its quiet throughput`,
+)
 console.log(`\npeak RSS of the server: ${(peakRssKb / 1024).toFixed(1)} MB`)
-console.log(`home page loads: JS ${(await gzipBytes(homeAssets.js) / 1024).toFixed(1)} KB gzip, CSS ${(await gzipBytes(homeAssets.css) / 1024).toFixed(1)} KB gzip`)
-console.log(`post page loads: JS ${(await gzipBytes(postAssets.js) / 1024).toFixed(1)} KB gzip, CSS ${(await gzipBytes(postAssets.css) / 1024).toFixed(1)} KB gzip`)
+console.log(
+  `home page loads: JS ${((await gzipBytes(homeAssets.js)) / 1024).toFixed(1)} KB gzip, CSS ${((await gzipBytes(homeAssets.css)) / 1024).toFixed(1)} KB gzip`,
+)
+console.log(
+  `post page loads: JS ${((await gzipBytes(postAssets.js)) / 1024).toFixed(1)} KB gzip, CSS ${((await gzipBytes(postAssets.css)) / 1024).toFixed(1)} KB gzip`,
+)
 cleanup()
 process.exit(0)

@@ -6,7 +6,17 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const STAMP_FILE = 'dist/.build-stamp'
-const INPUTS = ['src', 'public', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'scripts/build-server.mjs', 'scripts/precompress.mjs', 'scripts/build-stamp.mjs']
+const INPUTS = [
+  'src',
+  'public',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'tsconfig.json',
+  'scripts/build-server.mjs',
+  'scripts/precompress.mjs',
+  'scripts/build-stamp.mjs',
+]
 const OUTPUTS = ['dist/server/main.js', 'dist/server/backup-cli.js', 'dist/ssr/entry-server.js', 'dist/client']
 // Tests are not part of what the build is made from.
 const IGNORED = /(\.test\.tsx?|\.spec\.ts)$/
@@ -23,7 +33,11 @@ function files(root, entry) {
 export function sourceStamp(root = '.') {
   const hash = createHash('sha256')
   for (const file of INPUTS.flatMap((entry) => files(root, entry)).filter((f) => !IGNORED.test(f))) {
-    hash.update(file.split(path.sep).join('/')).update('\0').update(readFileSync(path.join(root, file))).update('\0')
+    hash
+      .update(file.split(path.sep).join('/'))
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0')
   }
   return hash.digest('hex')
 }

@@ -6,7 +6,9 @@ import { buildIsCurrent } from './build-stamp.mjs'
 
 if (!buildIsCurrent()) {
   if (!existsSync('node_modules/vite')) {
-    console.error('The production build is missing or older than the sources, and the build tools are not installed: run `npm install && npm run build`.')
+    console.error(
+      'The production build is missing or older than the sources, and the build tools are not installed: run `npm install && npm run build`.',
+    )
     process.exit(1)
   }
   console.log('The production build is missing or older than the sources: running `npm run build` first…')

@@ -17,7 +17,9 @@ export async function photo(width, height, seed, quality = 90) {
       raw[i + 2] = Math.max(0, Math.min(255, 140 + Math.cos(x / 90 + seed) * 50 + noise()))
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer()
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer()
 }
 
 /** Uploads bytes as the multipart field `image` and answers the server's JSON with the status and wall time. */

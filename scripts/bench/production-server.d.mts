@@ -1,1 +1,4 @@
-export function startProductionServer(opts: { port: number; env?: Record<string, string> }): Promise<{ base: string; pid: number; stop: () => void }>
+export function startProductionServer(opts: {
+  port: number
+  env?: Record<string, string>
+}): Promise<{ base: string; pid: number; stop: () => void }>

@@ -15,7 +15,17 @@ export async function startProductionServer({ port, env = {} }) {
   const base = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-bench-'))
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const stop = () => {
@@ -26,7 +36,9 @@ export async function startProductionServer({ port, env = {} }) {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break
-    } catch { /* starting */ }
+    } catch {
+      /* starting */
+    }
     if (i > 300) throw new Error('server did not start')
     await new Promise((r) => setTimeout(r, 100))
   }

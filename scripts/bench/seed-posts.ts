@@ -3,8 +3,12 @@ import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
 import type { Db } from '#server/db/client.ts'
 import type { NewPostRow } from '#server/db/schema.ts'
 
-const FUNCTION_WORDS = 'the a of and to in is it that for on with as was by this be are from at or an have not but which they you'.split(' ')
-const SYLLABLES = 'ka lo mi ren tas vel dor fin gra hul ith jor kes lum nar pol qui sar tin umb ver wal xen yor zel bri cla dra fle glo'.split(' ')
+const FUNCTION_WORDS =
+  'the a of and to in is it that for on with as was by this be are from at or an have not but which they you'.split(' ')
+const SYLLABLES =
+  'ka lo mi ren tas vel dor fin gra hul ith jor kes lum nar pol qui sar tin umb ver wal xen yor zel bri cla dra fle glo'.split(
+    ' ',
+  )
 
 /** A vocabulary shaped like prose: a few function words and thousands of content words of falling frequency (Zipf). */
 function vocabulary(size: number): string[] {
@@ -55,19 +59,47 @@ function body(rand: () => number): string {
   const sections: string[] = []
   for (let s = 0; s < 5; s++) {
     sections.push(`## ${sentence(4).slice(0, -1)}`)
-    for (let p = 0; p < 4; p++) sections.push(Array.from({ length: 5 }, () => sentence(15)).join(' ').replace(/ (\w+) /, ' **$1** '))
-    if (s === 2) sections.push('```ts\nexport function total(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0)\n}\n```')
+    for (let p = 0; p < 4; p++)
+      sections.push(
+        Array.from({ length: 5 }, () => sentence(15))
+          .join(' ')
+          .replace(/ (\w+) /, ' **$1** '),
+      )
+    if (s === 2)
+      sections.push(
+        '```ts\nexport function total(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0)\n}\n```',
+      )
     if (s === 3) sections.push(['- ' + sentence(6), '- ' + sentence(6), '- ' + sentence(6)].join('\n'))
   }
   return sections.join('\n\n')
 }
 
-export async function seedPosts(db: Db, count: number): Promise<{ slugs: string[]; categories: string[]; words: string[] }> {
+export async function seedPosts(
+  db: Db,
+  count: number,
+): Promise<{ slugs: string[]; categories: string[]; words: string[] }> {
   const rand = random(42)
   const now = new Date().toISOString()
   const author = crypto.randomUUID()
-  await db.insertInto('users').values({ id: author, username: 'bench', email: 'bench@example.com', password_hash: 'x', role: 'system', created_at: now }).execute()
-  const categories = Array.from({ length: 8 }, (_, i) => ({ id: crypto.randomUUID(), name: `Category ${i + 1}`, slug: `category-${i + 1}`, color: '#3b82f6', description: null, created_at: now }))
+  await db
+    .insertInto('users')
+    .values({
+      id: author,
+      username: 'bench',
+      email: 'bench@example.com',
+      password_hash: 'x',
+      role: 'system',
+      created_at: now,
+    })
+    .execute()
+  const categories = Array.from({ length: 8 }, (_, i) => ({
+    id: crypto.randomUUID(),
+    name: `Category ${i + 1}`,
+    slug: `category-${i + 1}`,
+    color: '#3b82f6',
+    description: null,
+    created_at: now,
+  }))
   await db.insertInto('categories').values(categories).execute()
   const bodies = Array.from({ length: BODY_VARIANTS }, () => body(rand))
   // Titles, tags and searches use the words people search for: neither the commonest nor the rarest.

@@ -6,15 +6,26 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional().transform((v) => v || undefined),
-  PUBLIC_URL: z.string().url().optional().transform((v) => v || undefined),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .transform((v) => v || undefined),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: z.enum(['0', '1', 'false', 'true']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
-  BACKUP_EVERY: z.string().regex(/^\d+(s|m|h|d)$/, 'BACKUP_EVERY is a number and a unit: 30m, 24h, 7d').optional().or(z.literal('')),
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^\d+(s|m|h|d)$/, 'BACKUP_EVERY is a number and a unit: 30m, 24h, 7d')
+    .optional()
+    .or(z.literal('')),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LIKES_PER_NETWORK: z.coerce.number().int().min(1).max(1_000_000).default(10),
   VIEWS_PER_NETWORK: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -56,7 +67,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '')
   const admin =
     raw.ADMIN_USERNAME && raw.ADMIN_PASSWORD
-      ? { username: raw.ADMIN_USERNAME, email: raw.ADMIN_EMAIL ?? `${raw.ADMIN_USERNAME}@localhost`, password: raw.ADMIN_PASSWORD }
+      ? {
+          username: raw.ADMIN_USERNAME,
+          email: raw.ADMIN_EMAIL ?? `${raw.ADMIN_USERNAME}@localhost`,
+          password: raw.ADMIN_PASSWORD,
+        }
       : null
   return {
     nodeEnv: raw.NODE_ENV,

@@ -23,7 +23,10 @@ export const notFound = (what = 'Resource'): never => {
 export const conflict = (message: string): never => {
   throw new AppError(409, message)
 }
-export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests, please try again later'): never => {
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  message = 'Too many requests, please try again later',
+): never => {
   throw new AppError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) })
 }
 

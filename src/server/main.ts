@@ -17,8 +17,11 @@ let app: App | undefined
 
 /** A failed start says what is wrong and what to do on one line, and exits non-zero without a stack. */
 function failStart(err: unknown): never {
-  process.stderr.write(`blog: cannot start: ${explainStartupFailure(err, { databaseUrl: env?.databaseUrl, dataDir: env?.dataDir, host: env?.host, port: env?.port })}\n`)
-  if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`)
+  process.stderr.write(
+    `blog: cannot start: ${explainStartupFailure(err, { databaseUrl: env?.databaseUrl, dataDir: env?.dataDir, host: env?.host, port: env?.port })}\n`,
+  )
+  if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace')
+    process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`)
   process.exit(1)
 }
 

@@ -38,5 +38,4 @@ export const paths = {
 
 export const SITE_NAME = 'Lab of Life'
 export const SITE_TAGLINE = 'A Lab of Life, Code, and Curiosity'
-export const SITE_DESCRIPTION =
-  'Notes on building, learning and living: apps, AI, habits, workouts and mindset.'
+export const SITE_DESCRIPTION = 'Notes on building, learning and living: apps, AI, habits, workouts and mindset.'

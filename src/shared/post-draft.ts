@@ -1,4 +1,10 @@
-import { PostInputSchema, SCHEDULE_TIME_REQUIRED, type Post, type PostStatus, type PostUpdate } from '#shared/schemas/post.ts'
+import {
+  PostInputSchema,
+  SCHEDULE_TIME_REQUIRED,
+  type Post,
+  type PostStatus,
+  type PostUpdate,
+} from '#shared/schemas/post.ts'
 import { slugify } from '#shared/text/slugify.ts'
 import { z } from 'zod'
 import { fromLocalInput, toLocalInput } from './text/schedule-time.ts'
@@ -76,7 +82,8 @@ export function toPostBody(form: PostForm, status: PostStatus): PostUpdate {
 /** Field -> first validation message, from the shared insert schema; a schedule also needs its time. */
 export function validatePost(body: PostUpdate): Record<string, string> {
   const result = PostInputSchema.safeParse(body)
-  const errors: Record<string, string> = body.status === 'scheduled' && !body.publishedAt ? { publishedAt: SCHEDULE_TIME_REQUIRED } : {}
+  const errors: Record<string, string> =
+    body.status === 'scheduled' && !body.publishedAt ? { publishedAt: SCHEDULE_TIME_REQUIRED } : {}
   if (result.success) return errors
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? 'form')

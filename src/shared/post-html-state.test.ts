@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { withoutPostHtml, withPostHtml } from './post-html-state.ts'
 
-const query = (queryKey: unknown[], data: unknown) => ({ queryKey, queryHash: JSON.stringify(queryKey), state: { data, status: 'success' } })
+const query = (queryKey: unknown[], data: unknown) => ({
+  queryKey,
+  queryHash: JSON.stringify(queryKey),
+  state: { data, status: 'success' },
+})
 type State = { queries: Array<{ queryKey: unknown[]; state: { data?: unknown } }> }
 const state = (queries: unknown[]) => ({ mutations: [], queries }) as unknown as State
 const dataOf = (s: State, i: number) => s.queries[i]!.state.data as Record<string, unknown> | null

@@ -1,4 +1,3 @@
-
 // The query keys whose data is a post with its rendered HTML (src/shared/site/query-keys.ts).
 const POST_KEYS = new Set(['/api/posts/slug', '/api/previews'])
 
@@ -21,4 +20,5 @@ function mapPostHtml<S extends QueryState>(state: S, html: (current: string) => 
 export const withoutPostHtml = <S extends QueryState>(state: S): S => mapPostHtml(state, () => '')
 
 /** In the browser, before hydrating: the post's HTML back from the server-rendered markup. */
-export const withPostHtml = <S extends QueryState>(state: S, pageHtml: string): S => mapPostHtml(state, (current) => current || pageHtml)
+export const withPostHtml = <S extends QueryState>(state: S, pageHtml: string): S =>
+  mapPostHtml(state, (current) => current || pageHtml)

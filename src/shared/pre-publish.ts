@@ -25,14 +25,22 @@ export function postLinks(markdown: string, siteOrigin: string): string[] {
  * The pre-publish checklist: things readers or search engines will miss. Warnings only; publishing never waits on
  * them. `brokenLinks` are the /blog/… paths the server found no published post (or redirect) for.
  */
-export function prePublishChecks(form: Pick<PostForm, 'content' | 'excerpt' | 'metaDescription'>, brokenLinks: string[] = []): Check[] {
+export function prePublishChecks(
+  form: Pick<PostForm, 'content' | 'excerpt' | 'metaDescription'>,
+  brokenLinks: string[] = [],
+): Check[] {
   const checks: Check[] = []
   const meta = form.metaDescription.trim()
   if (!meta) checks.push({ id: 'meta-missing', message: 'Meta description is missing' })
-  else if (meta.length > META_DESCRIPTION_MAX) checks.push({ id: 'meta-long', message: `Meta description is ${meta.length} characters (over ${META_DESCRIPTION_MAX})` })
+  else if (meta.length > META_DESCRIPTION_MAX)
+    checks.push({
+      id: 'meta-long',
+      message: `Meta description is ${meta.length} characters (over ${META_DESCRIPTION_MAX})`,
+    })
   if (!form.excerpt.trim()) checks.push({ id: 'excerpt', message: 'No excerpt: one will be cut from the content' })
   const noAlt = contentRefs(form.content).images.filter((image) => !image.alt).length
   if (noAlt) checks.push({ id: 'alt', message: `${noAlt} ${noAlt === 1 ? 'image has' : 'images have'} no alt text` })
-  if (brokenLinks.length) checks.push({ id: 'links', message: `Links to posts that do not exist: ${brokenLinks.join(', ')}` })
+  if (brokenLinks.length)
+    checks.push({ id: 'links', message: `Links to posts that do not exist: ${brokenLinks.join(', ')}` })
   return checks
 }

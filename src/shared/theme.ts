@@ -3,4 +3,5 @@ export const THEME_COOKIE = 'theme'
 export type Theme = 'light' | 'dark'
 export const THEME_MAX_AGE_S = 60 * 60 * 24 * 365
 
-export const parseTheme = (value: string | undefined | null): Theme | null => (value === 'dark' || value === 'light' ? value : null)
+export const parseTheme = (value: string | undefined | null): Theme | null =>
+  value === 'dark' || value === 'light' ? value : null

@@ -6,9 +6,14 @@ import { appWithEnv, appsClosedAfterEach, setCookieHeader } from './helpers.ts'
 
 const { testApp, track } = appsClosedAfterEach()
 
-const sidOf = (res: { cookies: Array<{ name: string; value: string }> }) => res.cookies.find((c) => c.name === 'sid')?.value
-const loginAs = (t: TestApp, username: string, password: string, extra: { cookie?: string; remoteAddress?: string } = {}) =>
-  t.request({ method: 'POST', url: '/api/auth/login', payload: { username, password }, ...extra })
+const sidOf = (res: { cookies: Array<{ name: string; value: string }> }) =>
+  res.cookies.find((c) => c.name === 'sid')?.value
+const loginAs = (
+  t: TestApp,
+  username: string,
+  password: string,
+  extra: { cookie?: string; remoteAddress?: string } = {},
+) => t.request({ method: 'POST', url: '/api/auth/login', payload: { username, password }, ...extra })
 
 describe('login', () => {
   it('answers the user (no hash) and sets an httpOnly, SameSite=Lax session cookie, not Secure under http', async () => {
@@ -31,9 +36,21 @@ describe('login', () => {
     const { hashPassword } = await import('#server/features/auth/password.ts')
     await t.app.ctx.db
       .insertInto('users')
-      .values({ id: crypto.randomUUID(), username: 'a', email: 'a@x.io', password_hash: await hashPassword('password1'), role: 'admin', created_at: new Date().toISOString() })
+      .values({
+        id: crypto.randomUUID(),
+        username: 'a',
+        email: 'a@x.io',
+        password_hash: await hashPassword('password1'),
+        role: 'admin',
+        created_at: new Date().toISOString(),
+      })
       .execute()
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: 'https://blog.example' }, payload: { username: 'a', password: 'password1' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://blog.example' },
+      payload: { username: 'a', password: 'password1' },
+    })
     expect(res.statusCode).toBe(200)
     expect(setCookieHeader(res, 'sid')).toMatch(/; Secure/)
   })
@@ -91,7 +108,9 @@ describe('login', () => {
     expect(second.statusCode).toBe(200)
     expect(`sid=${sidOf(second)}`).not.toBe(first)
     expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie: first })).statusCode).toBe(401)
-    expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie: `sid=${sidOf(second)}` })).statusCode).toBe(200)
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie: `sid=${sidOf(second)}` })).statusCode).toBe(
+      200,
+    )
   })
 })
 
@@ -194,7 +213,9 @@ describe('login throttling', () => {
     expect(still.statusCode).toBe(429)
     expect(Number(still.headers['retry-after'])).toBe(5 * 60)
     time.tick(5 * 60 * 1000 + 1000)
-    expect((await loginAs(t, TEST_ADMIN.username, TEST_ADMIN.password, { remoteAddress: '10.1.0.99' })).statusCode).toBe(200)
+    expect(
+      (await loginAs(t, TEST_ADMIN.username, TEST_ADMIN.password, { remoteAddress: '10.1.0.99' })).statusCode,
+    ).toBe(200)
   })
 
   it('after 5 failures from one IP: 429 for any username from that IP only', async () => {
@@ -205,7 +226,9 @@ describe('login throttling', () => {
     const blocked = await loginAs(t, TEST_ADMIN.username, TEST_ADMIN.password, { remoteAddress: '10.2.0.1' })
     expect(blocked.statusCode).toBe(429)
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
-    expect((await loginAs(t, TEST_ADMIN.username, TEST_ADMIN.password, { remoteAddress: '10.2.0.2' })).statusCode).toBe(200)
+    expect((await loginAs(t, TEST_ADMIN.username, TEST_ADMIN.password, { remoteAddress: '10.2.0.2' })).statusCode).toBe(
+      200,
+    )
   })
 })
 
@@ -214,17 +237,35 @@ describe('cross-site requests', () => {
     const t = await testApp()
     const cookie = await t.login()
     const payload = { currentPassword: TEST_ADMIN.password, newPassword: 'a-brand-new-password' }
-    const evil = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { cookie, origin: 'http://evil.example' }, payload })
+    const evil = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie, origin: 'http://evil.example' },
+      payload,
+    })
     expect(evil.statusCode).toBe(403)
     expect(evil.json()).toEqual({ error: 'Cross-site request refused' })
-    const fetchSite = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { cookie, 'sec-fetch-site': 'cross-site' }, payload })
+    const fetchSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      payload,
+    })
     expect(fetchSite.statusCode).toBe(403)
-    const sameSite = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, 'sec-fetch-site': 'same-site' } })
+    const sameSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, 'sec-fetch-site': 'same-site' },
+    })
     expect(sameSite.statusCode).toBe(403)
     // Nothing happened: the old password still works and the session is alive.
     expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(200)
     expect((await loginAs(t, TEST_ADMIN.username, TEST_ADMIN.password)).statusCode).toBe(200)
-    const own = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: ORIGIN, 'sec-fetch-site': 'same-origin' } })
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: ORIGIN, 'sec-fetch-site': 'same-origin' },
+    })
     expect(own.statusCode).toBe(200)
   })
 })
@@ -275,7 +316,13 @@ describe('one-time setup', () => {
     const t = await testApp({ withAdmin: false })
     const now = new Date()
     const results = await Promise.all(
-      [0, 1, 2, 3, 4].map((i) => createFirstAdmin(t.app.ctx.db, { username: `racer${i}`, email: `racer${i}@example.com`, passwordHash: 'x' }, now)),
+      [0, 1, 2, 3, 4].map((i) =>
+        createFirstAdmin(
+          t.app.ctx.db,
+          { username: `racer${i}`, email: `racer${i}@example.com`, passwordHash: 'x' },
+          now,
+        ),
+      ),
     )
     expect(results.filter(Boolean)).toHaveLength(1)
     expect(await t.app.ctx.db.selectFrom('users').select('id').execute()).toHaveLength(1)

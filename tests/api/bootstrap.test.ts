@@ -22,21 +22,39 @@ async function instance(vars: Record<string, string>, database?: Awaited<ReturnT
   const app = await buildApp({ database: db.handle, env })
   await app.ready()
   cleanups.push(() => app.close())
-  const request = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: { origin: ORIGIN } })
+  const request = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: { origin: ORIGIN } })
   return { app, db: db.handle.db, database: db, start: () => bootstrap(app.ctx, app.log), request }
 }
 
 const count = async (db: DbHandle['db'], table: 'users' | 'posts' | 'categories' | 'footer_pages' | 'images') =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 describe('bootstrap', () => {
   it('SEED_DEMO=0 without ADMIN_*: only the five footer pages, setup still needed; idempotent', async () => {
     const t = await instance({ SEED_DEMO: '0' })
     await t.start()
     await t.start()
-    const pages = await t.db.selectFrom('footer_pages').select(['slug', 'title', 'content', 'is_active']).orderBy('sort_order').execute()
+    const pages = await t.db
+      .selectFrom('footer_pages')
+      .select(['slug', 'title', 'content', 'is_active'])
+      .orderBy('sort_order')
+      .execute()
     expect(pages.map((p) => p.slug)).toEqual([...FOOTER_SLUGS])
-    expect(pages.map((p) => p.title)).toEqual(['Privacy Policy', 'Terms & Conditions', 'About', 'Contact', 'Disclaimer'])
+    expect(pages.map((p) => p.title)).toEqual([
+      'Privacy Policy',
+      'Terms & Conditions',
+      'About',
+      'Contact',
+      'Disclaimer',
+    ])
     for (const page of pages) {
       expect(page.is_active).toBe(1)
       expect(page.content).toMatch(/^## /m)
@@ -53,10 +71,18 @@ describe('bootstrap', () => {
   it('never overwrites an edited page and re-creates a missing one', async () => {
     const t = await instance({ SEED_DEMO: '0' })
     await t.start()
-    await t.db.updateTable('footer_pages').set({ content: 'My own words', title: 'About me' }).where('slug', '=', 'about').execute()
+    await t.db
+      .updateTable('footer_pages')
+      .set({ content: 'My own words', title: 'About me' })
+      .where('slug', '=', 'about')
+      .execute()
     await t.db.deleteFrom('footer_pages').where('slug', '=', 'contact').execute()
     await t.start()
-    const about = await t.db.selectFrom('footer_pages').selectAll().where('slug', '=', 'about').executeTakeFirstOrThrow()
+    const about = await t.db
+      .selectFrom('footer_pages')
+      .selectAll()
+      .where('slug', '=', 'about')
+      .executeTakeFirstOrThrow()
     expect(about).toMatchObject({ content: 'My own words', title: 'About me' })
     expect(await count(t.db, 'footer_pages')).toBe(5)
   })
@@ -78,7 +104,9 @@ describe('bootstrap', () => {
     })
     expect(changed.statusCode).toBe(200)
     await t.start()
-    expect((await t.request('POST', '/api/auth/login', { username: 'boss', password: 'a-better-password' })).statusCode).toBe(200)
+    expect(
+      (await t.request('POST', '/api/auth/login', { username: 'boss', password: 'a-better-password' })).statusCode,
+    ).toBe(200)
     expect((await t.request('GET', '/api/auth/setup')).json()).toEqual({ needsSetup: false })
   })
 
@@ -87,7 +115,12 @@ describe('bootstrap', () => {
     await t.start()
     await t.start()
     expect(await count(t.db, 'categories')).toBe(3)
-    const posts = await t.db.selectFrom('posts').innerJoin('users', 'users.id', 'posts.author_id').selectAll('posts').select('users.username').execute()
+    const posts = await t.db
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.author_id')
+      .selectAll('posts')
+      .select('users.username')
+      .execute()
     expect(posts.length).toBeGreaterThanOrEqual(5)
     expect(posts.every((p) => p.status === 'published' && p.published_at && p.username === 'boss')).toBe(true)
     expect(posts.filter((p) => p.featured === 1)).toHaveLength(1)
@@ -110,7 +143,9 @@ describe('bootstrap', () => {
     expect(all).toMatch(/\]\(https:\/\//)
     expect(all).toMatch(/^\| --- \|/m)
     const categories = (await t.request('GET', '/api/categories')).json()
-    expect(categories.map((c: { postCount: number }) => c.postCount).reduce((a: number, b: number) => a + b, 0)).toBe(posts.length)
+    expect(categories.map((c: { postCount: number }) => c.postCount).reduce((a: number, b: number) => a + b, 0)).toBe(
+      posts.length,
+    )
     expect(categories.every((c: { color: string }) => /^#[0-9a-f]{6}$/.test(c.color))).toBe(true)
 
     // Deleting the demo content does not bring it back at the next start.
@@ -137,7 +172,11 @@ describe('bootstrap', () => {
     for (const username of [placeholder.username, placeholder.email]) {
       expect((await t.request('POST', '/api/auth/login', { username, password: '!' })).statusCode).toBe(401)
     }
-    const setup = await t.request('POST', '/api/auth/setup', { username: 'owner', email: 'owner@example.com', password: 'owner-password' })
+    const setup = await t.request('POST', '/api/auth/setup', {
+      username: 'owner',
+      email: 'owner@example.com',
+      password: 'owner-password',
+    })
     expect(setup.statusCode).toBe(201)
     expect(setup.json().user.id).toBe(placeholder.id)
     const users = await t.db.selectFrom('users').select(['id', 'username', 'role']).execute()
@@ -151,15 +190,21 @@ describe('bootstrap', () => {
     await t.start()
     const user = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow()
     const ago = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000).toISOString()
-    await t.db.insertInto('sessions').values([
-      { id: 'idle', user_id: user.id, created_at: ago(31), last_seen_at: ago(31) },
-      { id: 'too-old', user_id: user.id, created_at: ago(31), last_seen_at: ago(1) }, // past the absolute lifetime
-      { id: 'live', user_id: user.id, created_at: ago(29), last_seen_at: ago(29) },
-    ]).execute()
-    await t.db.insertInto('rate_limits').values([
-      { bucket: 'old', window_start: ago(2), hits: 5 },
-      { bucket: 'new', window_start: ago(0), hits: 5 },
-    ]).execute()
+    await t.db
+      .insertInto('sessions')
+      .values([
+        { id: 'idle', user_id: user.id, created_at: ago(31), last_seen_at: ago(31) },
+        { id: 'too-old', user_id: user.id, created_at: ago(31), last_seen_at: ago(1) }, // past the absolute lifetime
+        { id: 'live', user_id: user.id, created_at: ago(29), last_seen_at: ago(29) },
+      ])
+      .execute()
+    await t.db
+      .insertInto('rate_limits')
+      .values([
+        { bucket: 'old', window_start: ago(2), hits: 5 },
+        { bucket: 'new', window_start: ago(0), hits: 5 },
+      ])
+      .execute()
     await t.start()
     expect((await t.db.selectFrom('sessions').select('id').execute()).map((r) => r.id)).toEqual(['live'])
     expect((await t.db.selectFrom('rate_limits').select('bucket').execute()).map((r) => r.bucket)).toEqual(['new'])
@@ -169,9 +214,18 @@ describe('bootstrap', () => {
     const first = await instance({ SEED_DEMO: '1', ...ADMIN })
     // On PostgreSQL a second pool, like a second process. SQLite runs one process per file (a second handle in
     // this same thread would block it synchronously), so there the two apps share the handle.
-    const second: DbHandle = first.database.url ? openDatabase({ databaseUrl: first.database.url, dataDir: first.database.dataDir }) : first.database.handle
+    const second: DbHandle = first.database.url
+      ? openDatabase({ databaseUrl: first.database.url, dataDir: first.database.dataDir })
+      : first.database.handle
     if (second !== first.database.handle) cleanups.push(second.close)
-    const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN, DATA_DIR: first.database.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '1', ...ADMIN })
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      PUBLIC_URL: ORIGIN,
+      DATA_DIR: first.database.dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '1',
+      ...ADMIN,
+    })
     const other = await buildApp({ database: second, env })
     cleanups.push(() => other.close())
     await Promise.all([first.start(), bootstrap(other.ctx, other.log), first.start(), bootstrap(other.ctx, other.log)])

@@ -37,23 +37,43 @@ describe('comments', () => {
   const pageComments = async () => {
     const page = await loadPage(t.app.ctx, '/blog/discussed', '', { isAdmin: false })
     expect(page.status).toBe(200)
-    return z.array(PublicCommentSchema.strict()).parse(page.queryClient.getQueryData(siteKeys.comments(postId))).map((c) => c.content)
+    return z
+      .array(PublicCommentSchema.strict())
+      .parse(page.queryClient.getQueryData(siteKeys.comments(postId)))
+      .map((c) => c.content)
   }
-  const adminList = async () => z.array(AdminCommentSchema).parse((await t.request({ method: 'GET', url: '/api/admin/comments', cookie: admin })).json())
+  const adminList = async () =>
+    z
+      .array(AdminCommentSchema)
+      .parse((await t.request({ method: 'GET', url: '/api/admin/comments', cookie: admin })).json())
 
   it('accepts a comment as pending, trimmed, "Anonymous" without a name, never echoing the email', async () => {
     const res = await submit(postId, { content: '  First! <b>not html</b>  ', authorEmail: 'reader@example.com' })
     expect(res.statusCode).toBe(201)
     const body = PublicCommentSchema.strict().parse(res.json())
-    expect(body).toMatchObject({ authorName: 'Anonymous', content: 'First! <b>not html</b>', createdAt: clock().toISOString() })
+    expect(body).toMatchObject({
+      authorName: 'Anonymous',
+      content: 'First! <b>not html</b>',
+      createdAt: clock().toISOString(),
+    })
     expect(res.body).not.toContain('reader@example.com')
     expect(await publicList()).toEqual([])
     const pending = (await adminList()).find((c) => c.id === body.id)
-    expect(pending).toMatchObject({ isApproved: false, authorEmail: 'reader@example.com', post: { id: postId, title: 'Discussed', slug: 'discussed' } })
+    expect(pending).toMatchObject({
+      isApproved: false,
+      authorEmail: 'reader@example.com',
+      post: { id: postId, title: 'Discussed', slug: 'discussed' },
+    })
   })
 
   it('rejects invalid comments with 400', async () => {
-    for (const payload of [{}, { content: '   ' }, { content: 'x'.repeat(5001) }, { content: 'ok', authorEmail: 'not-an-email' }, { content: 'ok', authorName: 'n'.repeat(81) }]) {
+    for (const payload of [
+      {},
+      { content: '   ' },
+      { content: 'x'.repeat(5001) },
+      { content: 'ok', authorEmail: 'not-an-email' },
+      { content: 'ok', authorName: 'n'.repeat(81) },
+    ]) {
       expect((await submit(postId, payload)).statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400)
     }
   })
@@ -61,7 +81,9 @@ describe('comments', () => {
   it('shows approved comments only, oldest first, without emails; approval and deletion are admin-only', async () => {
     const ip = freshIp()
     clock.tick(MINUTE)
-    const a = PublicCommentSchema.parse((await submit(postId, { content: 'older', authorName: 'Ann', authorEmail: 'ann@example.com' }, ip)).json())
+    const a = PublicCommentSchema.parse(
+      (await submit(postId, { content: 'older', authorName: 'Ann', authorEmail: 'ann@example.com' }, ip)).json(),
+    )
     clock.tick(MINUTE)
     const b = PublicCommentSchema.parse((await submit(postId, { content: 'newer', authorName: 'Bob' }, ip)).json())
 
@@ -86,11 +108,17 @@ describe('comments', () => {
     const all = await adminList()
     expect(all.map((c) => c.createdAt)).toEqual([...all.map((c) => c.createdAt)].sort().reverse())
 
-    expect((await t.request({ method: 'DELETE', url: `/api/admin/comments/${a.id}`, cookie: admin })).statusCode).toBe(204)
+    expect((await t.request({ method: 'DELETE', url: `/api/admin/comments/${a.id}`, cookie: admin })).statusCode).toBe(
+      204,
+    )
     expect((await publicList()).map((c) => c.content)).toEqual(['newer'])
     expect(await pageComments()).toEqual(['newer'])
-    expect((await t.request({ method: 'DELETE', url: `/api/admin/comments/${a.id}`, cookie: admin })).statusCode).toBe(404)
-    expect((await t.request({ method: 'PUT', url: `/api/admin/comments/${a.id}/approve`, cookie: admin })).statusCode).toBe(404)
+    expect((await t.request({ method: 'DELETE', url: `/api/admin/comments/${a.id}`, cookie: admin })).statusCode).toBe(
+      404,
+    )
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/admin/comments/${a.id}/approve`, cookie: admin })).statusCode,
+    ).toBe(404)
   })
 
   it('answers 429 with Retry-After after 5 comments a minute from one IP, and lets it through once the minute passes', async () => {
@@ -111,7 +139,9 @@ describe('comments', () => {
       expect((await t.request({ method: 'GET', url: `/api/posts/${id}/comments` })).statusCode).toBe(404)
       expect((await submit(id, { content: 'hello' })).statusCode).toBe(404)
     }
-    expect((await t.request({ method: 'GET', url: `/api/posts/${draftId}/comments`, cookie: admin })).statusCode).toBe(200)
+    expect((await t.request({ method: 'GET', url: `/api/posts/${draftId}/comments`, cookie: admin })).statusCode).toBe(
+      200,
+    )
     expect((await submit(draftId, { content: 'note' }, freshIp(), admin)).statusCode).toBe(201)
   })
 })

@@ -17,8 +17,22 @@ describe('reads compiled once', () => {
     await insertPostsWithState(
       db,
       ids.map((id, n) => ({
-        id, title: `Post ${n}`, slug: `post-${n}`, content: `Body ${n}`, excerpt: `Post ${n}`, category_id: null, author_id: author,
-        status: 'published', tags: '[]', reading_time: 1, views: 0, published_at: at, featured: 0, featured_at: null, created_at: at, updated_at: at,
+        id,
+        title: `Post ${n}`,
+        slug: `post-${n}`,
+        content: `Body ${n}`,
+        excerpt: `Post ${n}`,
+        category_id: null,
+        author_id: author,
+        status: 'published',
+        tags: '[]',
+        reading_time: 1,
+        views: 0,
+        published_at: at,
+        featured: 0,
+        featured_at: null,
+        created_at: at,
+        updated_at: at,
       })),
     )
   })
@@ -39,7 +53,12 @@ describe('reads compiled once', () => {
 
   it('refuses a build that does not bind every value it is given', async () => {
     const db = t.app.ctx.db
-    const careless = compiledOnce((d, [slug]) => d.selectFrom('posts').select('id').where('slug', '=', slug!.startsWith('\u0000') ? 'post-1' : slug!))
+    const careless = compiledOnce((d, [slug]) =>
+      d
+        .selectFrom('posts')
+        .select('id')
+        .where('slug', '=', slug!.startsWith('\u0000') ? 'post-1' : slug!),
+    )
     await expect(careless(db, 'slug', ['post-2'])).rejects.toThrow(/not every one of 1 values is bound/)
   })
 })

@@ -34,7 +34,12 @@ describe('a database that refuses writes (disk full, read-only)', () => {
     expect((await health()).json()).toEqual({ status: 'ok', database: 'ok' })
     await refuseWrites(t, true)
 
-    const write = await t.request({ method: 'POST', url: '/api/categories', cookie: admin, payload: { name: 'Travel', slug: 'travel', color: '#3b82f6' } })
+    const write = await t.request({
+      method: 'POST',
+      url: '/api/categories',
+      cookie: admin,
+      payload: { name: 'Travel', slug: 'travel', color: '#3b82f6' },
+    })
     expect(write.statusCode).toBe(503)
     expect(write.headers['retry-after']).toBe('5')
     expect(write.json()).toEqual({ error: UNAVAILABLE_MESSAGES['not-writable'] })
@@ -65,7 +70,16 @@ describe('a database that refuses writes (disk full, read-only)', () => {
 
   it('keeps view counts the database refused: saved to DATA_DIR at shutdown and written after the next start', async () => {
     // Three readers (one network, three browsers): each view counts.
-    for (let i = 0; i < 3; i++) expect((await t.request({ method: 'POST', url: `/api/posts/${postId}/view`, headers: { 'user-agent': `Mozilla/5.0 Reader ${i}` } })).statusCode).toBe(204)
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await t.request({
+            method: 'POST',
+            url: `/api/posts/${postId}/view`,
+            headers: { 'user-agent': `Mozilla/5.0 Reader ${i}` },
+          })
+        ).statusCode,
+      ).toBe(204)
     await refuseWrites(t, true)
     await t.app.flushViews()
     expect(t.app.pendingViews()).toBe(3)

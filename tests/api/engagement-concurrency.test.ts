@@ -13,13 +13,21 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const ADDRESS = '203.0.113.50'
-const publishedPost = async () => (await createPost(t, await adminCookie(t), { title: `Busy ${crypto.randomUUID()}`, content: 'Body', status: 'published' })).id
+const publishedPost = async () =>
+  (
+    await createPost(t, await adminCookie(t), {
+      title: `Busy ${crypto.randomUUID()}`,
+      content: 'Body',
+      status: 'published',
+    })
+  ).id
 const fifty = <T>(send: () => Promise<T>) => Promise.all(Array.from({ length: 50 }, send))
 
 describe('50 concurrent requests of one visitor', () => {
   it('like toggles: never more than one like stored, and the count agrees with it', async () => {
     const postId = await publishedPost()
-    const like = (cookie?: string) => t.request({ method: 'POST', url: `/api/posts/${postId}/like`, cookie, remoteAddress: ADDRESS })
+    const like = (cookie?: string) =>
+      t.request({ method: 'POST', url: `/api/posts/${postId}/like`, cookie, remoteAddress: ADDRESS })
     const first = await like()
     const visitor = cookieFrom(first, 'vid')
     expect(visitor).toBeDefined()
@@ -34,14 +42,19 @@ describe('50 concurrent requests of one visitor', () => {
 
   it('view beacons: counted once', async () => {
     const postId = await publishedPost()
-    const view = (cookie?: string) => t.request({ method: 'POST', url: `/api/posts/${postId}/view`, cookie, remoteAddress: ADDRESS })
+    const view = (cookie?: string) =>
+      t.request({ method: 'POST', url: `/api/posts/${postId}/view`, cookie, remoteAddress: ADDRESS })
     const visitor = cookieFrom(await view(), 'vid')
     expect(visitor).toBeDefined()
 
     const answers = await fifty(() => view(visitor))
     expect(answers.map((r) => r.statusCode).filter((s) => s !== 204)).toEqual([])
     await t.app.flushViews()
-    const post = await t.app.ctx.db.selectFrom('posts').select('views').where('id', '=', postId).executeTakeFirstOrThrow()
+    const post = await t.app.ctx.db
+      .selectFrom('posts')
+      .select('views')
+      .where('id', '=', postId)
+      .executeTakeFirstOrThrow()
     expect(Number(post.views)).toBe(1)
   })
 })

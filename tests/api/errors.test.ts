@@ -6,7 +6,8 @@ import { createTestApp, ORIGIN } from '#test/support/test-app.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
 import { adminAppForAll } from './helpers.ts'
 
-const LEAKS = /stack|\bat \w|node_modules|\.ts:\d|select |insert |from "|footer_pages|sqlite|postgres|syntax error|relation|SECRET/i
+const LEAKS =
+  /stack|\bat \w|node_modules|\.ts:\d|select |insert |from "|footer_pages|sqlite|postgres|syntax error|relation|SECRET/i
 
 const t = adminAppForAll()
 
@@ -40,22 +41,39 @@ describe('error responses', () => {
   })
 
   it('invalid input: 400 {error, issues}', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/categories', cookie: t.cookie, payload: { name: '', slug: 'x', color: 'blue' } })
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/categories',
+      cookie: t.cookie,
+      payload: { name: '', slug: 'x', color: 'blue' },
+    })
     expect(res.statusCode).toBe(400)
     const body = res.json()
     expect(body.error).toEqual(expect.any(String))
-    expect(body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: expect.any(String), message: expect.any(String) })]))
+    expect(body.issues).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: expect.any(String), message: expect.any(String) })]),
+    )
   })
 
   it('a body over 1 MB: 413 JSON', async () => {
     const payload = JSON.stringify({ username: 'admin', password: 'x'.repeat(1024 * 1024 + 10) })
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload })
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    })
     expect(res.statusCode).toBe(413)
     expect(res.json()).toEqual({ error: 'Request body is too large' })
   })
 
   it('an unsupported content type: 415 JSON', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/x-unknown' }, payload: 'x' })
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    })
     expect(res.statusCode).toBe(415)
     expect(res.json()).toEqual({ error: expect.any(String) })
   })
@@ -76,7 +94,13 @@ describe('error responses', () => {
 
   it('an unexpected exception: 500 with a generic body', async () => {
     const database = await createTestDatabase()
-    const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN, SEED_DEMO: '0', DATA_DIR: database.dataDir, LOG_LEVEL: 'silent' })
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      PUBLIC_URL: ORIGIN,
+      SEED_DEMO: '0',
+      DATA_DIR: database.dataDir,
+      LOG_LEVEL: 'silent',
+    })
     const app = await buildApp({ database: database.handle, env })
     app.get('/api/test-throws', async () => {
       throw Object.assign(new Error('SECRET: select password_hash from users'), { sql: 'select 1' })

@@ -32,14 +32,23 @@ const send = (t: TestApp, postId: string, what: 'like' | 'view', from: From = {}
     headers: { 'user-agent': from.ua ?? BROWSER, ...from.headers },
   })
 
-const likeCount = async (t: TestApp, postId: string) => Number((await t.app.ctx.db.selectFrom('posts').select('like_count').where('id', '=', postId).executeTakeFirstOrThrow()).like_count)
+const likeCount = async (t: TestApp, postId: string) =>
+  Number(
+    (await t.app.ctx.db.selectFrom('posts').select('like_count').where('id', '=', postId).executeTakeFirstOrThrow())
+      .like_count,
+  )
 async function viewCount(t: TestApp, postId: string) {
   await t.app.flushViews()
-  return Number((await t.app.ctx.db.selectFrom('posts').select('views').where('id', '=', postId).executeTakeFirstOrThrow()).views)
+  return Number(
+    (await t.app.ctx.db.selectFrom('posts').select('views').where('id', '=', postId).executeTakeFirstOrThrow()).views,
+  )
 }
 const rowCount = async (t: TestApp, table: 'view_marks' | 'likes') =>
-  Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(t.app.ctx.db)).rows[0]?.n ?? 0)
-const statuses = (all: LightMyRequestResponse[]) => all.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {})
+  Number(
+    (await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(t.app.ctx.db)).rows[0]?.n ?? 0,
+  )
+const statuses = (all: LightMyRequestResponse[]) =>
+  all.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {})
 
 describe('likes from one network', () => {
   it('50 cookie-less likes from one IP, each with another user agent, add exactly 10; the rest answer 429', async () => {
@@ -54,7 +63,11 @@ describe('likes from one network', () => {
 
   it('50 concurrent cookie-less likes from one IPv6 /64, however spread over it, add exactly 10', async () => {
     const { t, postId } = await blog()
-    const all = await Promise.all(Array.from({ length: 50 }, (_, i) => send(t, postId, 'like', { ip: `2001:db8:5:6::${(i + 1).toString(16)}`, ua: `${BROWSER} r${i}` })))
+    const all = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        send(t, postId, 'like', { ip: `2001:db8:5:6::${(i + 1).toString(16)}`, ua: `${BROWSER} r${i}` }),
+      ),
+    )
     expect(statuses(all)).toEqual({ 200: 10, 429: 40 })
     expect(await likeCount(t, postId)).toBe(10)
     // Another /64 has its own budget.
@@ -81,8 +94,14 @@ describe('likes from one network', () => {
     expect(all[10]!.json().error).toBe('Too many likes from your network today, please try again tomorrow')
     expect(await likeCount(t, postId)).toBe(10)
 
-    expect((await send(t, postId, 'like', { cookie: office[0] })).json()).toEqual({ liked: false, message: 'Your like was removed' })
-    expect((await send(t, postId, 'like', { cookie: office[10] })).json()).toEqual({ liked: true, message: 'You liked this post' })
+    expect((await send(t, postId, 'like', { cookie: office[0] })).json()).toEqual({
+      liked: false,
+      message: 'Your like was removed',
+    })
+    expect((await send(t, postId, 'like', { cookie: office[10] })).json()).toEqual({
+      liked: true,
+      message: 'You liked this post',
+    })
     expect((await send(t, postId, 'like', { cookie: office[11] })).statusCode).toBe(429)
     expect(await likeCount(t, postId)).toBe(10)
   })
@@ -143,7 +162,8 @@ describe('the caps are configurable', () => {
   it('LIKES_PER_NETWORK and VIEWS_PER_NETWORK', async () => {
     const { t, postId } = await blog({ env: { LIKES_PER_NETWORK: '3', VIEWS_PER_NETWORK: '2' } })
     const likes = []
-    for (let i = 0; i < 5; i++) likes.push((await send(t, postId, 'like', { cookie: signedVisitorCookie(t) })).statusCode)
+    for (let i = 0; i < 5; i++)
+      likes.push((await send(t, postId, 'like', { cookie: signedVisitorCookie(t) })).statusCode)
     expect(likes).toEqual([200, 200, 200, 429, 429])
     for (let i = 0; i < 5; i++) await send(t, postId, 'view', { cookie: signedVisitorCookie(t) })
     expect(await viewCount(t, postId)).toBe(2)
@@ -157,7 +177,14 @@ describe('a forged or unsigned visitor cookie counts as no cookie', () => {
     const genuine = cookieFrom(liked, 'vid')!
     const id = t.app.ctx.keys.unsign(genuine.slice('vid='.length))!
     const otherSecret = readerKeys(Buffer.alloc(32, 7))
-    const forgeries = [`vid=${id}`, `vid=${id}.${'A'.repeat(27)}`, `vid=${otherSecret.sign(id)}`, `vid=${genuine.slice(4, -1)}`, 'vid=', `vid=${'0'.repeat(36)}`]
+    const forgeries = [
+      `vid=${id}`,
+      `vid=${id}.${'A'.repeat(27)}`,
+      `vid=${otherSecret.sign(id)}`,
+      `vid=${genuine.slice(4, -1)}`,
+      'vid=',
+      `vid=${'0'.repeat(36)}`,
+    ]
 
     for (const cookie of forgeries) {
       const summary = await t.request({ method: 'GET', url: `/api/posts/${postId}/likes`, cookie })
@@ -170,12 +197,17 @@ describe('a forged or unsigned visitor cookie counts as no cookie', () => {
       expect(t.app.ctx.keys.unsign(issued!.slice('vid='.length)), cookie).not.toBeNull()
     }
     expect(await likeCount(t, postId)).toBe(1)
-    expect((await t.request({ method: 'GET', url: `/api/posts/${postId}/likes`, cookie: genuine })).json()).toEqual({ count: 1, userHasLiked: true })
+    expect((await t.request({ method: 'GET', url: `/api/posts/${postId}/likes`, cookie: genuine })).json()).toEqual({
+      count: 1,
+      userHasLiked: true,
+    })
   })
 
   it('a forged cookie per beacon does not make a new reader', async () => {
     const { t, postId } = await blog()
-    await Promise.all(Array.from({ length: 20 }, () => send(t, postId, 'view', { cookie: `vid=${crypto.randomUUID()}` })))
+    await Promise.all(
+      Array.from({ length: 20 }, () => send(t, postId, 'view', { cookie: `vid=${crypto.randomUUID()}` })),
+    )
     expect(await viewCount(t, postId)).toBe(1)
   })
 })
@@ -196,13 +228,17 @@ describe('crawlers, prefetches, prerenders and HEAD are not counted', () => {
   it('their beacons answer 204 and count nothing, their likes answer 403, HEAD counts nothing; a browser counts', async () => {
     const { t, postId } = await blog()
     for (const [name, from] of robots) {
-      for (let i = 0; i < 3; i++) expect((await send(t, postId, 'view', { ...from, ip: `198.51.100.${i}` })).statusCode, name).toBe(204)
+      for (let i = 0; i < 3; i++)
+        expect((await send(t, postId, 'view', { ...from, ip: `198.51.100.${i}` })).statusCode, name).toBe(204)
       const like = await send(t, postId, 'like', from)
       expect(like.statusCode, name).toBe(403)
       expect(like.headers['set-cookie'], name).toBeUndefined()
     }
-    for (const what of ['view', 'like'] as const) expect((await send(t, postId, what, { method: 'HEAD' })).statusCode).toBeGreaterThanOrEqual(400)
-    expect((await t.request({ method: 'HEAD', url: `/api/posts/${postId}`, headers: { 'user-agent': BROWSER } })).statusCode).toBe(200)
+    for (const what of ['view', 'like'] as const)
+      expect((await send(t, postId, what, { method: 'HEAD' })).statusCode).toBeGreaterThanOrEqual(400)
+    expect(
+      (await t.request({ method: 'HEAD', url: `/api/posts/${postId}`, headers: { 'user-agent': BROWSER } })).statusCode,
+    ).toBe(200)
     expect(t.app.pendingViews()).toBe(0)
     expect(await viewCount(t, postId)).toBe(0)
     expect(await likeCount(t, postId)).toBe(0)
@@ -221,15 +257,25 @@ describe('dedupe storage under a flood', () => {
     const { t, postId } = await blog()
     const ip = '192.0.2.99'
     for (let round = 0; round < 4; round++) {
-      await Promise.all(Array.from({ length: 100 }, (_, i) => send(t, postId, 'view', { ip, ua: `flood ${round}-${i}` })))
-      await Promise.all(Array.from({ length: 50 }, () => send(t, postId, 'view', { ip, cookie: signedVisitorCookie(t) })))
-      await Promise.all(Array.from({ length: 50 }, (_, i) => send(t, postId, 'like', { ip, ua: `flood ${round}-${i}` })))
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => send(t, postId, 'view', { ip, ua: `flood ${round}-${i}` })),
+      )
+      await Promise.all(
+        Array.from({ length: 50 }, () => send(t, postId, 'view', { ip, cookie: signedVisitorCookie(t) })),
+      )
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) => send(t, postId, 'like', { ip, ua: `flood ${round}-${i}` })),
+      )
     }
     // 10 counted views: a mark for each reader and one for the cookie each was given; 10 likes. Nothing more.
     expect(await rowCount(t, 'view_marks')).toBeLessThanOrEqual(20)
     expect(await rowCount(t, 'likes')).toBe(10)
     // One cap per network and post for views and likes, and a daily mark for each of the 10 cookie-less likers.
-    const buckets = await t.app.ctx.db.selectFrom('rate_limits').select('bucket').where('bucket', 'like', `%${postId}%`).execute()
+    const buckets = await t.app.ctx.db
+      .selectFrom('rate_limits')
+      .select('bucket')
+      .where('bucket', 'like', `%${postId}%`)
+      .execute()
     expect(buckets.length).toBeLessThanOrEqual(12)
     expect(await viewCount(t, postId)).toBe(10)
 
@@ -261,7 +307,13 @@ describe('the analytics spike flag', () => {
     const days = Array.from({ length: 30 }, (_, i) => `2026-05-${String(i + 1).padStart(2, '0')}`)
     await t.app.ctx.db
       .insertInto('post_views_daily')
-      .values(days.flatMap((day) => [{ post_id: steady, day, views: 100 }, { post_id: spiking, day, views: 1 }, { post_id: quiet, day, views: 1 }]))
+      .values(
+        days.flatMap((day) => [
+          { post_id: steady, day, views: 100 },
+          { post_id: spiking, day, views: 1 },
+          { post_id: quiet, day, views: 1 },
+        ]),
+      )
       .execute()
 
     await beacons(t, steady, 60, '10.1.0')

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, ORIGIN, type TestApp } from '#test/support/test-app.ts'
 import { manualClock } from '#test/support/manual-clock.ts'
 import { adminCookie, createPost, insertCategory, MINUTE } from './posts.fixtures.ts'
-import { RSS_ITEMS, sitemapIndex, sitemapPagesFile, sitemapPlan, sitemapPostsFile } from '#server/features/feeds/feeds.service.ts'
+import {
+  RSS_ITEMS,
+  sitemapIndex,
+  sitemapPagesFile,
+  sitemapPlan,
+  sitemapPostsFile,
+} from '#server/features/feeds/feeds.service.ts'
 
 describe('feeds: rss, sitemap, robots', () => {
   let t: TestApp
@@ -14,7 +20,13 @@ describe('feeds: rss, sitemap, robots', () => {
     const code = await insertCategory(t, 'Code & Craft', 'code')
     for (let i = 1; i <= RSS_ITEMS + 2; i++) {
       clock.tick(MINUTE)
-      await createPost(t, cookie, { title: `Post ${i} <b>&</b>`, slug: `post-${i}`, content: `Body ${i}`, status: 'published', categoryId: code })
+      await createPost(t, cookie, {
+        title: `Post ${i} <b>&</b>`,
+        slug: `post-${i}`,
+        content: `Body ${i}`,
+        status: 'published',
+        categoryId: code,
+      })
     }
     await createPost(t, cookie, { title: 'Secret draft', slug: 'secret-draft', content: 'Hidden', status: 'draft' })
   })

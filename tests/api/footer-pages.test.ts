@@ -3,15 +3,32 @@ import { adminAppForAll } from './helpers.ts'
 
 const t = adminAppForAll()
 
-const create = (body: object) => t.request({ method: 'POST', url: '/api/footer-pages', payload: body, cookie: t.cookie })
-const update = (id: string, body: object) => t.request({ method: 'PUT', url: `/api/footer-pages/${id}`, payload: body, cookie: t.cookie })
+const create = (body: object) =>
+  t.request({ method: 'POST', url: '/api/footer-pages', payload: body, cookie: t.cookie })
+const update = (id: string, body: object) =>
+  t.request({ method: 'PUT', url: `/api/footer-pages/${id}`, payload: body, cookie: t.cookie })
 
 describe('footer pages', () => {
   it('creates with a slug from the title and defaults (201), readable publicly by slug', async () => {
-    const res = await create({ title: 'Cookie Policy!', content: '# Cookies\n- none', metaTitle: 'Cookies', metaDescription: '', featuredImage: '' })
+    const res = await create({
+      title: 'Cookie Policy!',
+      content: '# Cookies\n- none',
+      metaTitle: 'Cookies',
+      metaDescription: '',
+      featuredImage: '',
+    })
     expect(res.statusCode).toBe(201)
     const page = res.json()
-    expect(page).toMatchObject({ title: 'Cookie Policy!', slug: 'cookie-policy', content: '# Cookies\n- none', metaTitle: 'Cookies', metaDescription: null, featuredImage: null, isActive: true, sortOrder: 0 })
+    expect(page).toMatchObject({
+      title: 'Cookie Policy!',
+      slug: 'cookie-policy',
+      content: '# Cookies\n- none',
+      metaTitle: 'Cookies',
+      metaDescription: null,
+      featuredImage: null,
+      isActive: true,
+      sortOrder: 0,
+    })
     expect(page.createdAt).toBe(page.updatedAt)
 
     const pub = await t.request({ method: 'GET', url: '/api/footer-pages/slug/cookie-policy' })
@@ -30,15 +47,32 @@ describe('footer pages', () => {
     const alpha = res.json().find((p: { title: string }) => p.title === 'Alpha')
     const one = await t.request({ method: 'GET', url: `/api/footer-pages/${alpha.id}`, cookie: t.cookie })
     expect(one.json()).toEqual(alpha)
-    expect((await t.request({ method: 'GET', url: `/api/footer-pages/${crypto.randomUUID()}`, cookie: t.cookie })).statusCode).toBe(404)
+    expect(
+      (await t.request({ method: 'GET', url: `/api/footer-pages/${crypto.randomUUID()}`, cookie: t.cookie }))
+        .statusCode,
+    ).toBe(404)
   })
 
   it('updates: keeps slug, active flag and order the editor does not send; bumps updatedAt', async () => {
     const page = (await create({ title: 'Shipping', content: 'old', sortOrder: 7 })).json()
     await new Promise((r) => setTimeout(r, 5))
-    const res = await update(page.id, { title: 'Shipping & Returns', content: 'new text', metaTitle: 'Ship', metaDescription: 'How', featuredImage: '/uploads/x.png' })
+    const res = await update(page.id, {
+      title: 'Shipping & Returns',
+      content: 'new text',
+      metaTitle: 'Ship',
+      metaDescription: 'How',
+      featuredImage: '/uploads/x.png',
+    })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ id: page.id, slug: 'shipping', title: 'Shipping & Returns', content: 'new text', featuredImage: '/uploads/x.png', sortOrder: 7, isActive: true })
+    expect(res.json()).toMatchObject({
+      id: page.id,
+      slug: 'shipping',
+      title: 'Shipping & Returns',
+      content: 'new text',
+      featuredImage: '/uploads/x.png',
+      sortOrder: 7,
+      isActive: true,
+    })
     expect(res.json().updatedAt > page.updatedAt).toBe(true)
     expect(res.json().createdAt).toBe(page.createdAt)
     const renamed = await update(page.id, { title: 'Shipping', content: 'x', slug: 'delivery' })
@@ -74,12 +108,18 @@ describe('footer pages', () => {
   it('an inactive page is 404 publicly but stays editable', async () => {
     const page = (await create({ title: 'Hidden', content: 'x', isActive: false })).json()
     expect((await t.request({ method: 'GET', url: '/api/footer-pages/slug/hidden' })).statusCode).toBe(404)
-    expect((await t.request({ method: 'GET', url: `/api/footer-pages/${page.id}`, cookie: t.cookie })).statusCode).toBe(200)
-    expect((await t.request({ method: 'GET', url: '/api/footer-pages/slug/no-such-page' })).json()).toEqual({ error: 'Page not found' })
+    expect((await t.request({ method: 'GET', url: `/api/footer-pages/${page.id}`, cookie: t.cookie })).statusCode).toBe(
+      200,
+    )
+    expect((await t.request({ method: 'GET', url: '/api/footer-pages/slug/no-such-page' })).json()).toEqual({
+      error: 'Page not found',
+    })
   })
 
   it('admin calls answer 401 without a session', async () => {
     expect((await t.request({ method: 'GET', url: '/api/footer-pages' })).statusCode).toBe(401)
-    expect((await t.request({ method: 'POST', url: '/api/footer-pages', payload: { title: 'x', content: 'y' } })).statusCode).toBe(401)
+    expect(
+      (await t.request({ method: 'POST', url: '/api/footer-pages', payload: { title: 'x', content: 'y' } })).statusCode,
+    ).toBe(401)
   })
 })

@@ -14,12 +14,26 @@ const CONTENT = [
 
 describe('an excerpt generated when a post is saved without one', () => {
   it('is plain text: no table, rule, heading mark, link address or image, and headings end their sentence', async () => {
-    const created = await t.request({ method: 'POST', url: '/api/posts', cookie: t.cookie, payload: { title: 'Tour', content: CONTENT, status: 'published' } })
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/posts',
+      cookie: t.cookie,
+      payload: { title: 'Tour', content: CONTENT, status: 'published' },
+    })
     expect(created.statusCode).toBe(201)
-    expect(created.json().excerpt).toBe('Markdown tour. Everything the editor supports, with a link and. A table. The end.')
+    expect(created.json().excerpt).toBe(
+      'Markdown tour. Everything the editor supports, with a link and. A table. The end.',
+    )
 
-    const updated = await t.request({ method: 'PUT', url: `/api/posts/${created.json().id}`, cookie: t.cookie, payload: { content: `${CONTENT}\n\n### Later\n\nMore`, excerpt: '' } })
+    const updated = await t.request({
+      method: 'PUT',
+      url: `/api/posts/${created.json().id}`,
+      cookie: t.cookie,
+      payload: { content: `${CONTENT}\n\n### Later\n\nMore`, excerpt: '' },
+    })
     expect(updated.statusCode).toBe(200)
-    expect(updated.json().excerpt).toBe('Markdown tour. Everything the editor supports, with a link and. A table. The end. Later. More')
+    expect(updated.json().excerpt).toBe(
+      'Markdown tour. Everything the editor supports, with a link and. A table. The end. Later. More',
+    )
   })
 })

@@ -19,7 +19,11 @@ export function appsClosedAfterEach() {
     open.push(t)
     return t
   }
-  return { track, testApp: async (opts: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> => track(await createTestApp(opts)) }
+  return {
+    track,
+    testApp: async (opts: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> =>
+      track(await createTestApp(opts)),
+  }
 }
 
 export type AdminTestApp = TestApp & { readonly cookie: string }
@@ -63,7 +67,13 @@ export function adminAppForAll(opts: Parameters<typeof createTestApp>[0] = {}): 
 /** An app with environment overrides (e.g. an https PUBLIC_URL), for the few tests createTestApp cannot express. */
 export async function appWithEnv(overrides: Record<string, string>): Promise<{ app: App; close: () => Promise<void> }> {
   const database = await createTestDatabase()
-  const env = loadEnv({ NODE_ENV: 'test', SEED_DEMO: '0', DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', ...overrides })
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    SEED_DEMO: '0',
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  })
   const app = await buildApp({ database: database.handle, env })
   await app.ready()
   return {

@@ -15,9 +15,12 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const comment = (payload: Record<string, unknown>, remoteAddress = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) =>
-  t.request({ method: 'POST', url: `/api/posts/${postId}/comments`, payload, remoteAddress })
-const storedComment = (id: string) => t.app.ctx.db.selectFrom('comments').select(['content', 'author_name']).where('id', '=', id).executeTakeFirstOrThrow()
+const comment = (
+  payload: Record<string, unknown>,
+  remoteAddress = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+) => t.request({ method: 'POST', url: `/api/posts/${postId}/comments`, payload, remoteAddress })
+const storedComment = (id: string) =>
+  t.app.ctx.db.selectFrom('comments').select(['content', 'author_name']).where('id', '=', id).executeTakeFirstOrThrow()
 
 describe('text in JSON bodies', () => {
   it('a NUL byte in a comment is dropped, not a 500', async () => {
@@ -51,7 +54,12 @@ describe('text in JSON bodies', () => {
 
   it('a body nested deeper than any of ours answers 400', async () => {
     const payload = `${'{"a":'.repeat(100)}1${'}'.repeat(100)}`
-    const res = await t.request({ method: 'POST', url: `/api/posts/${postId}/comments`, headers: { 'content-type': 'application/json' }, payload })
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/posts/${postId}/comments`,
+      headers: { 'content-type': 'application/json' },
+      payload,
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ error: 'Input is nested too deeply' })
   })
@@ -72,11 +80,21 @@ describe('bidi controls in names and titles', () => {
     expect(post.title).toBe('gpj.exe')
     expect(post.tags).toEqual(['tag', 'plain'])
 
-    const category = await t.request({ method: 'POST', url: '/api/categories', cookie, payload: { name: `News${RLO}`, slug: 'news', color: '#3b82f6' } })
+    const category = await t.request({
+      method: 'POST',
+      url: '/api/categories',
+      cookie,
+      payload: { name: `News${RLO}`, slug: 'news', color: '#3b82f6' },
+    })
     expect(category.statusCode, category.body).toBe(201)
     expect(category.json().name).toBe('News')
 
-    const page = await t.request({ method: 'POST', url: '/api/footer-pages', cookie, payload: { title: `${ISOLATES}About`, slug: 'about-us', content: 'About' } })
+    const page = await t.request({
+      method: 'POST',
+      url: '/api/footer-pages',
+      cookie,
+      payload: { title: `${ISOLATES}About`, slug: 'about-us', content: 'About' },
+    })
     expect(page.statusCode, page.body).toBe(201)
     expect(page.json().title).toBe('About')
   })
@@ -121,7 +139,11 @@ describe('text in multipart uploads', () => {
     const upload = multipart('image', 'evil\u0000\u202Egnp.exe\u2066.png', 'image/png', tinyPng())
     const res = await t.request({ method: 'POST', url: '/api/upload-image', cookie, ...upload })
     expect(res.statusCode, res.body).toBe(201)
-    const stored = await t.app.ctx.db.selectFrom('images').select('original_name').orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    const stored = await t.app.ctx.db
+      .selectFrom('images')
+      .select('original_name')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow()
     expect(stored.original_name).toBe('evilgnp.exe.png')
   })
 })

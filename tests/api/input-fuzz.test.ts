@@ -26,9 +26,24 @@ beforeAll(async () => {
   t = await createTestApp()
   const cookie = await adminCookie(t)
   const categoryId = await insertCategory(t, 'Fuzz Category', 'fuzz-category')
-  const post = await createPost(t, cookie, { title: 'Fuzz post', content: 'Body', status: 'published', categoryId, tags: ['fuzz'] })
-  const comment = await t.request({ method: 'POST', url: `/api/posts/${post.id}/comments`, payload: { content: 'A comment' } })
-  const page = await t.request({ method: 'POST', url: '/api/footer-pages', cookie, payload: { title: 'Fuzz page', slug: 'fuzz-page', content: 'Page' } })
+  const post = await createPost(t, cookie, {
+    title: 'Fuzz post',
+    content: 'Body',
+    status: 'published',
+    categoryId,
+    tags: ['fuzz'],
+  })
+  const comment = await t.request({
+    method: 'POST',
+    url: `/api/posts/${post.id}/comments`,
+    payload: { content: 'A comment' },
+  })
+  const page = await t.request({
+    method: 'POST',
+    url: '/api/footer-pages',
+    cookie,
+    payload: { title: 'Fuzz page', slug: 'fuzz-page', content: 'Page' },
+  })
   const byRoute: Array<[RegExp, string[]]> = [
     [/\/posts\/slug\//, [post.slug]],
     [/\/posts\/:/, [post.id]],
@@ -57,7 +72,8 @@ async function fuzzRoutes(session: 'anonymous' | 'admin', routes: Route[]): Prom
   const failures: string[] = []
   let cookie = session === 'admin' ? await adminCookie(t) : undefined
   for (const route of routes) {
-    if (cookie && (await t.request({ method: 'GET', url: '/api/auth/me', cookie })).statusCode === 401) cookie = await adminCookie(t)
+    if (cookie && (await t.request({ method: 'GET', url: '/api/auth/me', cookie })).statusCode === 401)
+      cookie = await adminCookie(t)
     const property = fc.asyncProperty(routeRequest(route, known), async (req) => {
       const res = await t.request({
         method: route.method as 'GET',
@@ -66,7 +82,8 @@ async function fuzzRoutes(session: 'anonymous' | 'admin', routes: Route[]): Prom
         remoteAddress: nextAddress(),
         ...(req.payload === undefined ? {} : { payload: req.payload, headers: { 'content-type': 'application/json' } }),
       })
-      if (res.statusCode >= 500) throw new Error(`${res.statusCode} for ${describeRequest(route.method, req)}: ${res.body.slice(0, 200)}`)
+      if (res.statusCode >= 500)
+        throw new Error(`${res.statusCode} for ${describeRequest(route.method, req)}: ${res.body.slice(0, 200)}`)
     })
     try {
       await fc.assert(property, { seed: SEED, numRuns: RUNS, endOnFailure: true })
@@ -75,27 +92,52 @@ async function fuzzRoutes(session: 'anonymous' | 'admin', routes: Route[]): Prom
       failures.push(`${session} ${route.method} ${route.url}: ${String((err as Error).message).slice(0, 1500)}`)
     }
     const health = await t.request({ method: 'GET', url: '/healthz' })
-    if (health.statusCode !== 200) failures.push(`${session} ${route.method} ${route.url}: /healthz answered ${health.statusCode} afterwards`)
+    if (health.statusCode !== 200)
+      failures.push(`${session} ${route.method} ${route.url}: /healthz answered ${health.statusCode} afterwards`)
   }
   return failures
 }
 
 describe(`hostile input on every route (seed ${SEED}, ${RUNS} runs per route)`, () => {
-  it('anonymous: no 5xx, and the server stays healthy', async () => {
-    expect(await fuzzRoutes('anonymous', t.app.routeTable.filter((r) => !isLast(r)))).toEqual([])
-  }, TIMEOUT)
+  it(
+    'anonymous: no 5xx, and the server stays healthy',
+    async () => {
+      expect(
+        await fuzzRoutes(
+          'anonymous',
+          t.app.routeTable.filter((r) => !isLast(r)),
+        ),
+      ).toEqual([])
+    },
+    TIMEOUT,
+  )
 
-  it('with an admin session: no 5xx, and the server stays healthy', async () => {
-    expect(await fuzzRoutes('admin', t.app.routeTable.filter((r) => !isLast(r)))).toEqual([])
-  }, TIMEOUT)
+  it(
+    'with an admin session: no 5xx, and the server stays healthy',
+    async () => {
+      expect(
+        await fuzzRoutes(
+          'admin',
+          t.app.routeTable.filter((r) => !isLast(r)),
+        ),
+      ).toEqual([])
+    },
+    TIMEOUT,
+  )
 
   it('stored nothing invalid: no NUL or other C0 control, no lone surrogate, only NFC, no bidi control in a name', async () => {
     expect(requestCount).toBeGreaterThan(t.app.routeTable.length * RUNS)
     expect(await invalidStoredText(t.app.ctx.db)).toEqual([])
   })
 
-  it('deletes and the logout, anonymous and with an admin session: no 5xx, and the server stays healthy', async () => {
-    const last = t.app.routeTable.filter(isLast).sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'))
-    expect([...(await fuzzRoutes('anonymous', last)), ...(await fuzzRoutes('admin', last))]).toEqual([])
-  }, TIMEOUT)
+  it(
+    'deletes and the logout, anonymous and with an admin session: no 5xx, and the server stays healthy',
+    async () => {
+      const last = t.app.routeTable
+        .filter(isLast)
+        .sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'))
+      expect([...(await fuzzRoutes('anonymous', last)), ...(await fuzzRoutes('admin', last))]).toEqual([])
+    },
+    TIMEOUT,
+  )
 })

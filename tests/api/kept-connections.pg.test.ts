@@ -16,9 +16,10 @@ describe('PostgreSQL connections on a quiet site', () => {
     await t.close()
   })
 
-  const backend = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db)).rows[0]!.pid
+  const backend = async () =>
+    (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db)).rows[0]!.pid
 
-  it('keeps its connection (and what it has planned) past node-postgres\'s 10 s idle timeout', async () => {
+  it("keeps its connection (and what it has planned) past node-postgres's 10 s idle timeout", async () => {
     const first = await backend()
     await new Promise((resolve) => setTimeout(resolve, 11_000))
     expect(await backend()).toBe(first)

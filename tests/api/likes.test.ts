@@ -48,7 +48,8 @@ describe('likes', () => {
   it('counts 50 parallel toggles from 50 visitors exactly', async () => {
     // 50 readers, each on their own network (one network may add only 10 likes a post a day).
     const visitors = Array.from({ length: 50 }, () => signedVisitorCookie(t))
-    const like = (cookie: string, i: number) => t.request({ method: 'POST', url: `/api/posts/${postId}/like`, cookie, remoteAddress: `198.51.100.${i}` })
+    const like = (cookie: string, i: number) =>
+      t.request({ method: 'POST', url: `/api/posts/${postId}/like`, cookie, remoteAddress: `198.51.100.${i}` })
     const results = await Promise.all(visitors.map(like))
     expect(results.every((r) => r.statusCode === 200 && r.json().liked === true)).toBe(true)
     expect((await summary(postId)).count).toBe(50)

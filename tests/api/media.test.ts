@@ -4,9 +4,15 @@ import { adminAppForAll, multipart } from './helpers.ts'
 
 const t = adminAppForAll()
 
-const as = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => t.request({ method, url, cookie: t.cookie, payload })
+const as = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.request({ method, url, cookie: t.cookie, payload })
 const upload = async (w: number, h: number, name = 'x.png') => {
-  const res = await t.request({ method: 'POST', url: '/api/upload-image', cookie: t.cookie, ...multipart('image', name, 'image/png', tinyPng(w, h)) })
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/upload-image',
+    cookie: t.cookie,
+    ...multipart('image', name, 'image/png', tinyPng(w, h)),
+  })
   expect(res.statusCode).toBe(201)
   return res.json().url as string
 }
@@ -18,7 +24,13 @@ const createPost = async (title: string, content: string, status = 'published', 
   return res.json()
 }
 const variantCount = async (url: string) =>
-  (await t.app.ctx.db.selectFrom('image_variants').select('file_name').where('file_name', 'like', `${url.slice(9, 73)}-%`).execute()).length
+  (
+    await t.app.ctx.db
+      .selectFrom('image_variants')
+      .select('file_name')
+      .where('file_name', 'like', `${url.slice(9, 73)}-%`)
+      .execute()
+  ).length
 
 describe('GET /api/admin/media', () => {
   let inPost: string
@@ -32,7 +44,15 @@ describe('GET /api/admin/media', () => {
     postId = (await createPost('Uses one', `Intro\n\n![a diagram](${inPost})`)).id
     const page = await as('POST', '/api/footer-pages', { title: 'About', slug: 'about', content: 'Who we are' })
     expect(page.statusCode).toBe(201)
-    expect((await as('PUT', `/api/footer-pages/${page.json().id}`, { title: 'About', content: 'Who we are', featuredImage: inPage })).statusCode).toBe(200)
+    expect(
+      (
+        await as('PUT', `/api/footer-pages/${page.json().id}`, {
+          title: 'About',
+          content: 'Who we are',
+          featuredImage: inPage,
+        })
+      ).statusCode,
+    ).toBe(200)
   })
 
   it('lists uploads newest first with size, dimensions and the posts and pages showing them', async () => {
@@ -40,9 +60,19 @@ describe('GET /api/admin/media', () => {
     expect(body.total).toBeGreaterThanOrEqual(3)
     expect(body.items.slice(0, 3).map((i: { url: string }) => i.url)).toEqual([unused, inPage, inPost])
     const item = await itemOf(inPost)
-    expect(item).toMatchObject({ originalName: 'diagram.png', mime: 'image/png', width: 11, height: 7, frames: 1, altText: '', size: expect.any(Number) })
+    expect(item).toMatchObject({
+      originalName: 'diagram.png',
+      mime: 'image/png',
+      width: 11,
+      height: 7,
+      frames: 1,
+      altText: '',
+      size: expect.any(Number),
+    })
     expect(item.uses).toEqual([{ kind: 'post', id: postId, title: 'Uses one', slug: 'uses-one', published: true }])
-    expect((await itemOf(inPage)).uses).toEqual([expect.objectContaining({ kind: 'page', title: 'About', slug: 'about', published: true })])
+    expect((await itemOf(inPage)).uses).toEqual([
+      expect.objectContaining({ kind: 'page', title: 'About', slug: 'about', published: true }),
+    ])
     expect((await itemOf(unused)).uses).toEqual([])
   })
 
@@ -80,7 +110,12 @@ describe('PATCH /api/admin/media/:id (alt text)', () => {
     const res = await as('PATCH', `/api/admin/media/${id}`, { altText: '  A small test gradient ' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ id, altText: 'A small test gradient' })
-    const again = await t.request({ method: 'POST', url: '/api/upload-image', cookie: t.cookie, ...multipart('image', 'x.png', 'image/png', tinyPng(14, 7)) })
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/upload-image',
+      cookie: t.cookie,
+      ...multipart('image', 'x.png', 'image/png', tinyPng(14, 7)),
+    })
     expect(again.json().alt).toBe('A small test gradient')
   })
 
@@ -110,7 +145,9 @@ describe('DELETE /api/admin/media/:id', () => {
     const { id } = await itemOf(url)
     const refused = await as('DELETE', `/api/admin/media/${id}`)
     expect(refused.statusCode).toBe(409)
-    expect(refused.json()).toEqual({ error: 'This image is used by published pages ("Shows the picture"): confirm to delete it anyway' })
+    expect(refused.json()).toEqual({
+      error: 'This image is used by published pages ("Shows the picture"): confirm to delete it anyway',
+    })
     expect(await itemOf(url)).toBeDefined()
 
     expect((await as('DELETE', `/api/admin/media/${id}?confirm=true`)).statusCode).toBe(204)
@@ -127,7 +164,9 @@ describe('DELETE /api/admin/media/:id', () => {
     const { id } = await itemOf(url)
     const refused = await as('DELETE', `/api/admin/media/${id}`)
     expect(refused.statusCode).toBe(409)
-    expect(refused.json().error).toBe('This image is used by drafts ("Draft with picture"): confirm to delete it anyway')
+    expect(refused.json().error).toBe(
+      'This image is used by drafts ("Draft with picture"): confirm to delete it anyway',
+    )
     expect((await as('DELETE', `/api/admin/media/${id}?confirm=nope`)).statusCode).toBe(400)
   })
 })

@@ -19,7 +19,11 @@ describe('PostgreSQL connections run without JIT', () => {
       // Every statement would be compiled if JIT were on (where the server has it).
       await sql`set jit_above_cost = 0`.execute(conn)
       try {
-        const rows = (await conn.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain analyze ${statement.sql}`, [...statement.parameters]))).rows
+        const rows = (
+          await conn.executeQuery<{ 'QUERY PLAN': string }>(
+            CompiledQuery.raw(`explain analyze ${statement.sql}`, [...statement.parameters]),
+          )
+        ).rows
         return rows.map((r) => r['QUERY PLAN']).join('\n')
       } finally {
         await sql`reset jit_above_cost`.execute(conn)

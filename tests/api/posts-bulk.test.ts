@@ -15,9 +15,22 @@ describe('writing many posts at once', () => {
   afterAll(() => t.close())
 
   const post = (n: number, at: string, tags: string[], word: string): NewPostRow => ({
-    id: crypto.randomUUID(), title: `Post ${n}`, slug: `${word}-${n}`, content: `A ${word} story.`, excerpt: `Post ${n}`,
-    category_id: null, author_id: author, status: 'published', tags: JSON.stringify(tags), reading_time: 1, views: 0,
-    published_at: at, featured: 0, featured_at: null, created_at: at, updated_at: at,
+    id: crypto.randomUUID(),
+    title: `Post ${n}`,
+    slug: `${word}-${n}`,
+    content: `A ${word} story.`,
+    excerpt: `Post ${n}`,
+    category_id: null,
+    author_id: author,
+    status: 'published',
+    tags: JSON.stringify(tags),
+    reading_time: 1,
+    views: 0,
+    published_at: at,
+    featured: 0,
+    featured_at: null,
+    created_at: at,
+    updated_at: at,
   })
   const get = async (url: string) => {
     const res = await t.request({ method: 'GET', url })
@@ -28,7 +41,9 @@ describe('writing many posts at once', () => {
   it('stores posts carrying 100 tags each: more tag rows than one statement may hold', async () => {
     // A backup allows 100 tags a post: 200 posts make 20,000 tag rows, 100,000 values.
     const tags = Array.from({ length: 100 }, (_, i) => `topic ${i}`)
-    const rows = Array.from({ length: 200 }, (_, n) => post(n, new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString(), tags, 'tagged'))
+    const rows = Array.from({ length: 200 }, (_, n) =>
+      post(n, new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString(), tags, 'tagged'),
+    )
     await t.app.ctx.db.transaction().execute((trx) => insertPostsWithState(trx, rows))
     expect((await get('/api/tags/topic%2099')).json()).toMatchObject({ postCount: 200 })
     expect(Number((await get('/api/posts?tag=topic%200')).headers['x-total-count'])).toBe(200)

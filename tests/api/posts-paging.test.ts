@@ -19,8 +19,18 @@ describe('paging through a list, from either end', () => {
       // Pairs of posts share a publication time, and views repeat, so the id decides among equals.
       if (i % 2 === 0) clock.tick(MINUTE)
       const status = i % 6 === 5 ? 'draft' : 'published'
-      const post = await createPost(t, cookie, { title: `Post ${i}`, content: `Body ${i}`, status, categoryId: i % 3 === 0 ? null : code, tags: [i % 2 ? 'odd' : 'even'] })
-      await t.app.ctx.db.updateTable('posts').set({ views: i % 4 }).where('id', '=', post.id).execute()
+      const post = await createPost(t, cookie, {
+        title: `Post ${i}`,
+        content: `Body ${i}`,
+        status,
+        categoryId: i % 3 === 0 ? null : code,
+        tags: [i % 2 ? 'odd' : 'even'],
+      })
+      await t.app.ctx.db
+        .updateTable('posts')
+        .set({ views: i % 4 })
+        .where('id', '=', post.id)
+        .execute()
     }
   })
   afterAll(() => t.close())
@@ -42,7 +52,8 @@ describe('paging through a list, from either end', () => {
     expect(whole.ids.length).toBe(whole.total)
     for (const limit of [3, 4, 7]) {
       const paged: string[] = []
-      for (let page = 1; page <= Math.ceil(whole.total / limit) + 1; page++) paged.push(...(await ids(`${query}&limit=${limit}&page=${page}`, admin)).ids)
+      for (let page = 1; page <= Math.ceil(whole.total / limit) + 1; page++)
+        paged.push(...(await ids(`${query}&limit=${limit}&page=${page}`, admin)).ids)
       expect(paged, `limit ${limit}`).toEqual(whole.ids)
     }
   })

@@ -73,8 +73,18 @@ describe('posts: scheduled publishing', () => {
 
     const before = await publicTraces(post, 'launch')
     expect(before).toEqual({
-      list: false, listTotal: 0, byTag: false, tagTotal: 0, byCategory: false, search: false,
-      slug: 404, id: 404, rss: false, sitemap: false, tagFeed: false, tagPage: 404,
+      list: false,
+      listTotal: 0,
+      byTag: false,
+      tagTotal: 0,
+      byCategory: false,
+      search: false,
+      slug: 404,
+      id: 404,
+      rss: false,
+      sitemap: false,
+      tagFeed: false,
+      tagPage: 404,
     })
     expect((await anon(`/api/posts/${post.id}/likes`)).statusCode).toBe(404)
     expect((await anon('/api/posts/featured')).json()).toEqual([])
@@ -99,22 +109,46 @@ describe('posts: scheduled publishing', () => {
 
     const after = await publicTraces(post, 'launch')
     expect(after).toEqual({
-      list: true, listTotal: 1, byTag: true, tagTotal: 1, byCategory: true, search: true,
-      slug: 200, id: 200, rss: true, sitemap: true, tagFeed: true, tagPage: 200,
+      list: true,
+      listTotal: 1,
+      byTag: true,
+      tagTotal: 1,
+      byCategory: true,
+      search: true,
+      slug: 200,
+      id: 200,
+      rss: true,
+      sitemap: true,
+      tagFeed: true,
+      tagPage: 200,
     })
     const published = (await anon(`/api/posts/${post.id}`)).json() as Post
-    expect(published).toMatchObject({ status: 'published', publishedAt: at, featured: true, featuredAt: at, updatedAt: clock().toISOString() })
+    expect(published).toMatchObject({
+      status: 'published',
+      publishedAt: at,
+      featured: true,
+      featuredAt: at,
+      updatedAt: clock().toISOString(),
+    })
     expect(((await anon('/api/posts/featured')).json() as Post[]).map((p) => p.id)).toEqual([post.id])
   })
 
   it('publishes at once when the time asked for has already passed', async () => {
-    const post = await createPost(t, cookie, { title: 'Backdated', status: 'scheduled', publishedAt: '2020-01-01T00:00:00Z' })
+    const post = await createPost(t, cookie, {
+      title: 'Backdated',
+      status: 'scheduled',
+      publishedAt: '2020-01-01T00:00:00Z',
+    })
     expect(post).toMatchObject({ status: 'published', publishedAt: clock().toISOString() })
     expect((await anon(`/api/posts/slug/${post.slug}`)).statusCode).toBe(200)
   })
 
   it('stores the time in UTC whatever offset it was given', async () => {
-    const post = await createPost(t, cookie, { title: 'Offset', status: 'scheduled', publishedAt: '2026-03-05T10:30:00+02:00' })
+    const post = await createPost(t, cookie, {
+      title: 'Offset',
+      status: 'scheduled',
+      publishedAt: '2026-03-05T10:30:00+02:00',
+    })
     expect(post).toMatchObject({ status: 'scheduled', publishedAt: '2026-03-05T08:30:00.000Z' })
   })
 
@@ -139,36 +173,62 @@ describe('posts: scheduled publishing', () => {
   it('schedules, reschedules, unschedules and publishes now through PUT', async () => {
     const post = await createPost(t, cookie, { title: 'Moving target', tags: ['moving'] })
     const first = inFuture(10 * MINUTE)
-    expect((await put(post.id, { status: 'scheduled', publishedAt: first })).json()).toMatchObject({ status: 'scheduled', publishedAt: first })
+    expect((await put(post.id, { status: 'scheduled', publishedAt: first })).json()).toMatchObject({
+      status: 'scheduled',
+      publishedAt: first,
+    })
 
     // An edit that leaves status and time out keeps the schedule.
-    expect((await put(post.id, { title: 'Moving target, edited' })).json()).toMatchObject({ status: 'scheduled', publishedAt: first })
+    expect((await put(post.id, { title: 'Moving target, edited' })).json()).toMatchObject({
+      status: 'scheduled',
+      publishedAt: first,
+    })
     const second = inFuture(20 * MINUTE)
-    expect((await put(post.id, { publishedAt: second })).json()).toMatchObject({ status: 'scheduled', publishedAt: second })
+    expect((await put(post.id, { publishedAt: second })).json()).toMatchObject({
+      status: 'scheduled',
+      publishedAt: second,
+    })
 
     // Back to draft: it was never out, so it has no publication time.
     expect((await put(post.id, { status: 'draft' })).json()).toMatchObject({ status: 'draft', publishedAt: null })
-    expect((await put(post.id, { status: 'scheduled', publishedAt: first })).json()).toMatchObject({ status: 'scheduled' })
+    expect((await put(post.id, { status: 'scheduled', publishedAt: first })).json()).toMatchObject({
+      status: 'scheduled',
+    })
 
     // "Publish" now: out at once, at the current time, and counted in its tag.
     clock.tick(SECOND)
-    expect((await put(post.id, { status: 'published' })).json()).toMatchObject({ status: 'published', publishedAt: clock().toISOString() })
+    expect((await put(post.id, { status: 'published' })).json()).toMatchObject({
+      status: 'published',
+      publishedAt: clock().toISOString(),
+    })
     expect((await anon('/api/posts?tag=moving')).headers['x-total-count']).toBe('1')
     expect(await t.app.publishDuePosts()).not.toContain(post.id)
   })
 
   it('publishes a post that fell due between two checks when an edit saves it', async () => {
     const at = inFuture(MINUTE)
-    const post = await createPost(t, cookie, { title: 'Edited at the last second', status: 'scheduled', publishedAt: at })
+    const post = await createPost(t, cookie, {
+      title: 'Edited at the last second',
+      status: 'scheduled',
+      publishedAt: at,
+    })
     clock.tick(2 * MINUTE)
-    expect((await put(post.id, { content: 'Final words.' })).json()).toMatchObject({ status: 'published', publishedAt: clock().toISOString() })
+    expect((await put(post.id, { content: 'Final words.' })).json()).toMatchObject({
+      status: 'published',
+      publishedAt: clock().toISOString(),
+    })
   })
 
   it('publishes each due post exactly once when several instances run the job at the same moment', async () => {
     const now = clock().getTime()
     const posts = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        createPost(t, cookie, { title: `Race ${i}`, status: 'scheduled', publishedAt: new Date(now + (i + 1) * MINUTE).toISOString(), tags: ['race'] }),
+        createPost(t, cookie, {
+          title: `Race ${i}`,
+          status: 'scheduled',
+          publishedAt: new Date(now + (i + 1) * MINUTE).toISOString(),
+          tags: ['race'],
+        }),
       ),
     )
     // The app's own timer runs on the app's clock, which stays before these times; the racers run later.
@@ -177,9 +237,18 @@ describe('posts: scheduled publishing', () => {
     const all = runs.flat()
     expect(all.sort()).toEqual(posts.map((p) => p.id).sort())
     expect(new Set(all).size).toBe(posts.length)
-    const counts = await t.app.ctx.db.selectFrom('post_counts').select(['key', 'n']).where('key', '=', 'tag:race').executeTakeFirst()
+    const counts = await t.app.ctx.db
+      .selectFrom('post_counts')
+      .select(['key', 'n'])
+      .where('key', '=', 'tag:race')
+      .executeTakeFirst()
     expect(Number(counts?.n)).toBe(posts.length)
-    const published = await t.app.ctx.db.selectFrom('posts').select('id').where('status', '=', 'published').where('title', 'like', 'Race %').execute()
+    const published = await t.app.ctx.db
+      .selectFrom('posts')
+      .select('id')
+      .where('status', '=', 'published')
+      .where('title', 'like', 'Race %')
+      .execute()
     expect(published).toHaveLength(posts.length)
   })
 })

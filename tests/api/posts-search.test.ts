@@ -21,9 +21,23 @@ describe('full-text search', () => {
       clock.tick(MINUTE)
       return createPost(t, cookie, body)
     }
-    await make({ title: 'Notes on servers', content: 'We could build this blog with React and fastify, said someone once.', status: 'published' })
-    await make({ title: 'Building This Blog with Fastify and React', content: 'The stack, [linked](https://example.com/reactive) here.', status: 'published', categoryId: code })
-    await make({ title: 'Habits', content: 'Morning runs. **Typescript** everywhere. Unicode: café crème', status: 'published', tags: ['Productivity'] })
+    await make({
+      title: 'Notes on servers',
+      content: 'We could build this blog with React and fastify, said someone once.',
+      status: 'published',
+    })
+    await make({
+      title: 'Building This Blog with Fastify and React',
+      content: 'The stack, [linked](https://example.com/reactive) here.',
+      status: 'published',
+      categoryId: code,
+    })
+    await make({
+      title: 'Habits',
+      content: 'Morning runs. **Typescript** everywhere. Unicode: café crème',
+      status: 'published',
+      tags: ['Productivity'],
+    })
     await make({ title: 'Secret fastify draft', content: 'React hidden', status: 'draft' })
     await make({ title: 'Older twin', content: 'identical words here', status: 'published' })
     await make({ title: 'Newer twin', content: 'identical words here', status: 'published' })
@@ -31,11 +45,16 @@ describe('full-text search', () => {
   afterAll(() => t.close())
 
   const search = async (q: string, extra = '', asAdmin = false) => {
-    const res = await t.request({ method: 'GET', url: `/api/posts?search=${encodeURIComponent(q)}${extra}`, cookie: asAdmin ? cookie : undefined })
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/posts?search=${encodeURIComponent(q)}${extra}`,
+      cookie: asAdmin ? cookie : undefined,
+    })
     expect(res.statusCode, res.body).toBe(200)
     return { cards: Cards.parse(res.json()), total: Number(res.headers['x-total-count']) }
   }
-  const titles = async (q: string, extra = '', asAdmin = false) => (await search(q, extra, asAdmin)).cards.map((c) => c.title)
+  const titles = async (q: string, extra = '', asAdmin = false) =>
+    (await search(q, extra, asAdmin)).cards.map((c) => c.title)
 
   it('needs every word, in any order, and ranks title matches above body matches', async () => {
     expect(await titles('react fastify')).toEqual(['Building This Blog with Fastify and React', 'Notes on servers'])
@@ -57,14 +76,29 @@ describe('full-text search', () => {
   it('orders by publication date, not by the order posts were written (imports arrive in any order)', async () => {
     const author = (await t.app.ctx.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id
     const row = (title: string, at: string) => ({
-      id: crypto.randomUUID(), title, slug: title.toLowerCase().replace(/ /g, '-'), content: 'an imported zebrafinch story', excerpt: title,
-      category_id: null, author_id: author, status: 'published', tags: '[]', reading_time: 1, views: 0,
-      published_at: at, featured: 0, featured_at: null, created_at: at, updated_at: at,
+      id: crypto.randomUUID(),
+      title,
+      slug: title.toLowerCase().replace(/ /g, '-'),
+      content: 'an imported zebrafinch story',
+      excerpt: title,
+      category_id: null,
+      author_id: author,
+      status: 'published',
+      tags: '[]',
+      reading_time: 1,
+      views: 0,
+      published_at: at,
+      featured: 0,
+      featured_at: null,
+      created_at: at,
+      updated_at: at,
     })
     // Written in no particular order, as an export listing might give them; two within one second.
     await insertPostsWithState(t.app.ctx.db, [
-      row('Import C', '2025-03-01T00:00:00.100Z'), row('Import A', '2024-01-01T00:00:00.000Z'),
-      row('Import D', '2025-03-01T00:00:00.900Z'), row('Import B', '2024-06-01T00:00:00.000Z'),
+      row('Import C', '2025-03-01T00:00:00.100Z'),
+      row('Import A', '2024-01-01T00:00:00.000Z'),
+      row('Import D', '2025-03-01T00:00:00.900Z'),
+      row('Import B', '2024-06-01T00:00:00.000Z'),
     ])
     expect(await titles('zebrafinch')).toEqual(['Import D', 'Import C', 'Import B', 'Import A'])
     expect(await titles('zebrafinch', '&sort=oldest')).toEqual(['Import A', 'Import B', 'Import C', 'Import D'])
@@ -106,19 +140,34 @@ describe('full-text search', () => {
     const page2 = await search('react', '&limit=1&page=2')
     expect(page2.total).toBe(2)
     expect(page2.cards.map((c) => c.title)).toEqual(['Notes on servers'])
-    expect(await titles('react', '&sort=oldest')).toEqual(['Notes on servers', 'Building This Blog with Fastify and React'])
+    expect(await titles('react', '&sort=oldest')).toEqual([
+      'Notes on servers',
+      'Building This Blog with Fastify and React',
+    ])
   })
 
   it('pages across the title matches and the rest without a gap or a repeat, with the same total on every page', async () => {
     for (const [i, inTitle] of [true, false, true, false, false, true, false].entries()) {
       clock.tick(MINUTE)
       const title = inTitle ? `Quokka notes ${i}` : `Notes ${i}`
-      await createPost(t, cookie, { title, content: inTitle ? 'Plain text.' : 'A quokka appears.', status: 'published' })
+      await createPost(t, cookie, {
+        title,
+        content: inTitle ? 'Plain text.' : 'A quokka appears.',
+        status: 'published',
+      })
     }
     await createPost(t, cookie, { title: 'Quokka draft', content: 'quokka', status: 'draft' })
     const all = await search('quokka', '&limit=100')
     expect(all.total).toBe(7)
-    expect(all.cards.map((c) => c.title)).toEqual(['Quokka notes 5', 'Quokka notes 2', 'Quokka notes 0', 'Notes 6', 'Notes 4', 'Notes 3', 'Notes 1'])
+    expect(all.cards.map((c) => c.title)).toEqual([
+      'Quokka notes 5',
+      'Quokka notes 2',
+      'Quokka notes 0',
+      'Notes 6',
+      'Notes 4',
+      'Notes 3',
+      'Notes 1',
+    ])
     for (const limit of [1, 2, 3, 4, 7]) {
       const titles: string[] = []
       for (let page = 1; page <= Math.ceil(7 / limit); page++) {
@@ -162,12 +211,38 @@ describe('full-text search', () => {
     const long = `fastify ${'x'.repeat(490)}`
     expect((await search(long)).cards).toEqual([])
     expect((await search('fastify '.repeat(60))).cards.length).toBe(2)
-    for (const q of ['"', '""', "'", '*', 'react*', 'NOT react', 'react OR habits', 'react AND', '(react)', 'title:react', '-react', 'NEAR(react fastify)', '^react', '\\']) {
+    for (const q of [
+      '"',
+      '""',
+      "'",
+      '*',
+      'react*',
+      'NOT react',
+      'react OR habits',
+      'react AND',
+      '(react)',
+      'title:react',
+      '-react',
+      'NEAR(react fastify)',
+      '^react',
+      '\\',
+    ]) {
       const res = await t.request({ method: 'GET', url: `/api/posts?search=${encodeURIComponent(q)}` })
       expect(res.statusCode, q).toBe(200)
     }
     // Words as SQLite's tokenizer splits them: symbols, private-use and unassigned code points, lone marks, scripts.
-    for (const q of ['q\u0303x', '\u0303', '\uE000', '😀', 'a\uE000b', '日本語', 'हिन्दी', 'x\u00B2', '\u0378', 'café\u0301']) {
+    for (const q of [
+      'q\u0303x',
+      '\u0303',
+      '\uE000',
+      '😀',
+      'a\uE000b',
+      '日本語',
+      'हिन्दी',
+      'x\u00B2',
+      '\u0378',
+      'café\u0301',
+    ]) {
       const res = await t.request({ method: 'GET', url: `/api/posts?search=${encodeURIComponent(q)}` })
       expect(res.statusCode, q).toBe(200)
     }

@@ -18,7 +18,11 @@ describe('posts: create, update, delete', () => {
 
   it('answers 401 to every write without a session', async () => {
     const post = await createPost(t, cookie, { title: 'Guarded' })
-    for (const [method, url] of [['POST', '/api/posts'], ['PUT', `/api/posts/${post.id}`], ['DELETE', `/api/posts/${post.id}`]] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/posts'],
+      ['PUT', `/api/posts/${post.id}`],
+      ['DELETE', `/api/posts/${post.id}`],
+    ] as const) {
       const res = await t.request({ method, url, payload: { title: 'x' } })
       expect(res.statusCode, `${method} ${url}`).toBe(401)
       expect(res.json()).toHaveProperty('error')
@@ -26,7 +30,13 @@ describe('posts: create, update, delete', () => {
   })
 
   it('rejects invalid bodies with 400', async () => {
-    for (const payload of [{}, { title: '' }, { title: 'x', slug: 'Not A Slug!' }, { title: 'x', status: 'archived' }, { title: 'x', featuredImage: 'javascript:alert(1)' }]) {
+    for (const payload of [
+      {},
+      { title: '' },
+      { title: 'x', slug: 'Not A Slug!' },
+      { title: 'x', status: 'archived' },
+      { title: 'x', featuredImage: 'javascript:alert(1)' },
+    ]) {
       const res = await t.request({ method: 'POST', url: '/api/posts', cookie, payload })
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
       expect(typeof res.json().error).toBe('string')
@@ -35,7 +45,12 @@ describe('posts: create, update, delete', () => {
 
   it('derives slug, excerpt, featured image and reading time; stores the session user as author', async () => {
     const content = `Intro with **bold** text.\n\n![first](/uploads/first.png)\n\n${'word '.repeat(450)}`
-    const post = await createPost(t, cookie, { title: 'Hello, World!', content, authorId: 'someone-else', tags: [' a ', 'b', 'a', '  ', 'b '] })
+    const post = await createPost(t, cookie, {
+      title: 'Hello, World!',
+      content,
+      authorId: 'someone-else',
+      tags: [' a ', 'b', 'a', '  ', 'b '],
+    })
     expect(post.slug).toBe('hello-world')
     expect(post.excerpt.endsWith('...')).toBe(true)
     expect(post.excerpt.startsWith('Intro with bold text. word word')).toBe(true)
@@ -62,7 +77,13 @@ describe('posts: create, update, delete', () => {
       authorName: 'Guest Writer',
       metaTitle: 'Meta',
     })
-    expect(post).toMatchObject({ excerpt: 'My excerpt', featuredImage: 'https://cdn.example.com/hero.jpg', readingTime: 12, authorName: 'Guest Writer', metaTitle: 'Meta' })
+    expect(post).toMatchObject({
+      excerpt: 'My excerpt',
+      featuredImage: 'https://cdn.example.com/hero.jpg',
+      readingTime: 12,
+      authorName: 'Guest Writer',
+      metaTitle: 'Meta',
+    })
     const blankName = await createPost(t, cookie, { title: 'Blank name', authorName: '   ' })
     expect(blankName.authorName).toBe('admin')
   })
@@ -72,7 +93,12 @@ describe('posts: create, update, delete', () => {
     const b = await createPost(t, cookie, { title: 'Same Title' })
     const c = await createPost(t, cookie, { title: 'Same title!' })
     expect([a.slug, b.slug, c.slug]).toEqual(['same-title', 'same-title-2', 'same-title-3'])
-    const dup = await t.request({ method: 'POST', url: '/api/posts', cookie, payload: { title: 'Other', slug: 'same-title' } })
+    const dup = await t.request({
+      method: 'POST',
+      url: '/api/posts',
+      cookie,
+      payload: { title: 'Other', slug: 'same-title' },
+    })
     expect(dup.statusCode).toBe(409)
     expect(dup.json().error).toMatch(/slug/i)
     const onUpdate = await put(c.id, { slug: 'same-title-2' })
@@ -83,14 +109,25 @@ describe('posts: create, update, delete', () => {
 
   it('gives one 201 and one 409 for two parallel creates with the same explicit slug', async () => {
     const body = { title: 'Race', slug: 'race-slug' }
-    const results = await Promise.all([0, 1].map(() => t.request({ method: 'POST', url: '/api/posts', cookie, payload: body })))
+    const results = await Promise.all(
+      [0, 1].map(() => t.request({ method: 'POST', url: '/api/posts', cookie, payload: body })),
+    )
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409])
-    const count = await t.app.ctx.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('slug', '=', 'race-slug').executeTakeFirstOrThrow()
+    const count = await t.app.ctx.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('slug', '=', 'race-slug')
+      .executeTakeFirstOrThrow()
     expect(Number(count.n)).toBe(1)
   })
 
   it('answers 400 for a category that does not exist and embeds one that does', async () => {
-    const bad = await t.request({ method: 'POST', url: '/api/posts', cookie, payload: { title: 'x', categoryId: 'nope' } })
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/posts',
+      cookie,
+      payload: { title: 'x', categoryId: 'nope' },
+    })
     expect(bad.statusCode).toBe(400)
     const categoryId = await insertCategory(t, 'Code', 'code', '#112233')
     const post = await createPost(t, cookie, { title: 'Categorised', categoryId })
@@ -139,8 +176,17 @@ describe('posts: create, update, delete', () => {
   })
 
   it('re-derives on update: reading time from new content, empty excerpt and image from the content', async () => {
-    const post = await createPost(t, cookie, { title: 'Update me', content: 'short', excerpt: 'Custom', featuredImage: '/uploads/a.png' })
-    const updated = PostSchema.parse((await put(post.id, { content: `![n](/uploads/new.png) ${'w '.repeat(401)}`, excerpt: '', featuredImage: '' })).json())
+    const post = await createPost(t, cookie, {
+      title: 'Update me',
+      content: 'short',
+      excerpt: 'Custom',
+      featuredImage: '/uploads/a.png',
+    })
+    const updated = PostSchema.parse(
+      (
+        await put(post.id, { content: `![n](/uploads/new.png) ${'w '.repeat(401)}`, excerpt: '', featuredImage: '' })
+      ).json(),
+    )
     expect(updated.readingTime).toBe(3)
     expect(updated.excerpt.startsWith('w w w')).toBe(true)
     expect(updated.featuredImage).toBe('/uploads/new.png')
@@ -152,10 +198,23 @@ describe('posts: create, update, delete', () => {
     const post = await createPost(t, cookie, { title: 'Doomed', status: 'published' })
     const db = t.app.ctx.db
     const at = new Date().toISOString()
-    await db.insertInto('likes').values({ id: crypto.randomUUID(), post_id: post.id, visitor_id: crypto.randomUUID(), created_at: at }).execute()
+    await db
+      .insertInto('likes')
+      .values({ id: crypto.randomUUID(), post_id: post.id, visitor_id: crypto.randomUUID(), created_at: at })
+      .execute()
     await db
       .insertInto('comments')
-      .values({ id: crypto.randomUUID(), post_id: post.id, author_name: 'A', author_email: null, content: 'c', is_approved: 1, ip: null, created_at: at, updated_at: at })
+      .values({
+        id: crypto.randomUUID(),
+        post_id: post.id,
+        author_name: 'A',
+        author_email: null,
+        content: 'c',
+        is_approved: 1,
+        ip: null,
+        created_at: at,
+        updated_at: at,
+      })
       .execute()
     await db.insertInto('post_views_daily').values({ post_id: post.id, day: '2026-01-10', views: 3 }).execute()
     await db.insertInto('view_marks').values({ post_id: post.id, visitor_id: 'v', viewed_at: at }).execute()

@@ -8,20 +8,36 @@ import { createSession } from '#server/features/auth/sessions.repo.ts'
 /** A session cookie for the test admin, made directly (no scrypt login per file). */
 export async function adminCookie(t: TestApp): Promise<string> {
   const db = t.app.ctx.db
-  const user = await db.selectFrom('users').select('id').where('username', '=', TEST_ADMIN.username).executeTakeFirstOrThrow()
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', TEST_ADMIN.username)
+    .executeTakeFirstOrThrow()
   const token = await createSession(db, user.id, t.app.ctx.clock())
   return `sid=${token}`
 }
 
 export async function adminId(t: TestApp): Promise<string> {
-  const user = await t.app.ctx.db.selectFrom('users').select('id').where('username', '=', TEST_ADMIN.username).executeTakeFirstOrThrow()
+  const user = await t.app.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', TEST_ADMIN.username)
+    .executeTakeFirstOrThrow()
   return user.id
 }
 
 /** Categories are another feature's API: tests insert rows directly. */
-export async function insertCategory(t: TestApp, name: string, slug = name.toLowerCase(), color = '#3b82f6'): Promise<string> {
+export async function insertCategory(
+  t: TestApp,
+  name: string,
+  slug = name.toLowerCase(),
+  color = '#3b82f6',
+): Promise<string> {
   const id = crypto.randomUUID()
-  await t.app.ctx.db.insertInto('categories').values({ id, name, slug, color, description: null, created_at: new Date().toISOString() }).execute()
+  await t.app.ctx.db
+    .insertInto('categories')
+    .values({ id, name, slug, color, description: null, created_at: new Date().toISOString() })
+    .execute()
   return id
 }
 

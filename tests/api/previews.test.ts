@@ -49,13 +49,16 @@ describe('shareable draft previews', () => {
     expect((await t.request({ method: 'GET', url: '/api/previews/short' })).statusCode).toBe(400)
     expect((await link('no-such-post', 'POST')).statusCode).toBe(404)
     const draft = await createPost(t, t.cookie, { title: 'Guarded draft' })
-    for (const method of ['GET', 'POST', 'DELETE'] as const) expect((await link(draft.id, method, false)).statusCode).toBe(401)
+    for (const method of ['GET', 'POST', 'DELETE'] as const)
+      expect((await link(draft.id, method, false)).statusCode).toBe(401)
   })
 
   it('a deleted post takes its link with it', async () => {
     const draft = await createPost(t, t.cookie, { title: 'Deleted draft' })
     const path = PreviewLinkSchema.parse((await link(draft.id, 'POST')).json()).path
-    expect((await t.request({ method: 'DELETE', url: `/api/posts/${draft.id}`, cookie: t.cookie })).statusCode).toBe(204)
+    expect((await t.request({ method: 'DELETE', url: `/api/posts/${draft.id}`, cookie: t.cookie })).statusCode).toBe(
+      204,
+    )
     expect((await t.request({ method: 'GET', url: `/api/previews/${tokenOf(path)}` })).statusCode).toBe(404)
   })
 })

@@ -29,7 +29,17 @@ describe('every public ordering is served by an index (no full scan of posts, no
     t = await createTestApp()
     const db = t.app.ctx.db
     categoryId = crypto.randomUUID()
-    await db.insertInto('categories').values({ id: categoryId, name: 'Code', slug: 'code', color: '#123456', description: null, created_at: new Date().toISOString() }).execute()
+    await db
+      .insertInto('categories')
+      .values({
+        id: categoryId,
+        name: 'Code',
+        slug: 'code',
+        color: '#123456',
+        description: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute()
     const author = (await db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id
     const base = Date.parse('2026-01-01T00:00:00.000Z')
     await insertPostsWithState(
@@ -47,7 +57,7 @@ describe('every public ordering is served by an index (no full scan of posts, no
           status: i % 10 === 0 ? 'draft' : 'published',
           tags: JSON.stringify([`tag${i % 5}`]),
           reading_time: 1,
-          views: i * 7 % 101,
+          views: (i * 7) % 101,
           published_at: i % 10 === 0 ? null : at,
           featured: i % 50 === 0 ? 1 : 0,
           featured_at: i % 50 === 0 ? at : null,
@@ -79,7 +89,10 @@ describe('every public ordering is served by an index (no full scan of posts, no
     const resolved = listing.categoryId ? { ...listing, categoryId } : listing
     await check(name, listingIdsQuery(t.app.ctx.db, resolved, sort).limit(9).offset(18).compile())
     // A page in the second half walks the same index backwards.
-    await check(`${name}, from the end`, listingIdsQuery(t.app.ctx.db, resolved, sort, 'end').limit(9).offset(18).compile())
+    await check(
+      `${name}, from the end`,
+      listingIdsQuery(t.app.ctx.db, resolved, sort, 'end').limit(9).offset(18).compile(),
+    )
   })
 
   it('featured, related and the sitemap walk', async () => {
@@ -88,11 +101,17 @@ describe('every public ordering is served by an index (no full scan of posts, no
     await check('related by category', relatedByCategoryQuery(db, 'x', categoryId, 30).compile())
     await check('related by tag', relatedByTagQuery(db, 'x', 'tag1', 30).compile())
     // The statement the post page runs: each branch of the union walks its own index in order.
-    await check('related candidates', relatedCandidatesQuery(db, { id: 'x', categoryId, tagKeys: ['tag1', 'tag2', 'tag3'] }, 12)!.compile())
+    await check(
+      'related candidates',
+      relatedCandidatesQuery(db, { id: 'x', categoryId, tagKeys: ['tag1', 'tag2', 'tag3'] }, 12)!.compile(),
+    )
     await check('sitemap first page', sitemapPageQuery(db, null, 100).compile())
     // Runs at every start: with no stale post it must find none without reading every post.
     await check('posts left by an older renderer', staleRendersQuery(db, 1, 50).compile())
-    await check('sitemap next page', sitemapPageQuery(db, { publishedAt: '2026-01-01T04:50:00.000Z', id: 'm' }, 50).compile())
+    await check(
+      'sitemap next page',
+      sitemapPageQuery(db, { publishedAt: '2026-01-01T04:50:00.000Z', id: 'm' }, 50).compile(),
+    )
   })
 
   it('search uses the full-text index, never a scan of posts', async () => {
@@ -115,7 +134,11 @@ describe('every public ordering is served by an index (no full scan of posts, no
       // PostgreSQL reads a public search by date in time slices (one, or several without their own indexes yet).
       if (TEST_ENGINE === 'postgres' && q.status === 'published' && q.sort !== 'popular') {
         for (const slices of [[{}], [{ to: '2026-01-01' }, { from: '2026-01-01' }]]) {
-          await check(`search ${name} in ${slices.length} slices`, postgresSlicedStatement(q, { limit: 9, offset: 9 }, slices).compile(db), false)
+          await check(
+            `search ${name} in ${slices.length} slices`,
+            postgresSlicedStatement(q, { limit: 9, offset: 9 }, slices).compile(db),
+            false,
+          )
         }
       }
     }
@@ -123,9 +146,19 @@ describe('every public ordering is served by an index (no full scan of posts, no
 
   it('the check itself catches a full scan', async () => {
     const db = t.app.ctx.db
-    const { problems } = await planProblems(db, TEST_ENGINE, db.selectFrom('posts').select('id').where('excerpt', '=', 'x').compile(), { tables: POSTS, ordered: false })
+    const { problems } = await planProblems(
+      db,
+      TEST_ENGINE,
+      db.selectFrom('posts').select('id').where('excerpt', '=', 'x').compile(),
+      { tables: POSTS, ordered: false },
+    )
     expect(problems.length).toBeGreaterThan(0)
-    const sorted = await planProblems(db, TEST_ENGINE, db.selectFrom('posts').select('id').where('status', '=', 'published').orderBy('title').limit(9).compile(), { tables: POSTS, ordered: true })
+    const sorted = await planProblems(
+      db,
+      TEST_ENGINE,
+      db.selectFrom('posts').select('id').where('status', '=', 'published').orderBy('title').limit(9).compile(),
+      { tables: POSTS, ordered: true },
+    )
     expect(sorted.problems.length).toBeGreaterThan(0)
   })
 })

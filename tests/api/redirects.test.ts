@@ -10,8 +10,10 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
   const t = adminAppForAll({ clock })
 
   const get = (url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, headers })
-  const put = (id: string, payload: object) => t.request({ method: 'PUT', url: `/api/posts/${id}`, cookie: t.cookie, payload })
-  const addRule = (fromPath: string, toPath: string) => t.request({ method: 'POST', url: '/api/redirects', cookie: t.cookie, payload: { fromPath, toPath } })
+  const put = (id: string, payload: object) =>
+    t.request({ method: 'PUT', url: `/api/posts/${id}`, cookie: t.cookie, payload })
+  const addRule = (fromPath: string, toPath: string) =>
+    t.request({ method: 'POST', url: '/api/redirects', cookie: t.cookie, payload: { fromPath, toPath } })
   const rules = async () => {
     const res = await t.request({ method: 'GET', url: '/api/redirects?limit=200', cookie: t.cookie })
     expect(res.statusCode).toBe(200)
@@ -30,7 +32,9 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
     expect((await get('/blog/chain-a')).headers.location).toBe('/blog/chain-c')
     expect((await get('/blog/chain-b')).headers.location).toBe('/blog/chain-c')
     const mine = (await rules()).filter((r: { fromPath: string }) => r.fromPath.startsWith('/blog/chain-'))
-    expect(mine.map((r: { fromPath: string; toPath: string; source: string }) => [r.fromPath, r.toPath, r.source]).sort()).toEqual([
+    expect(
+      mine.map((r: { fromPath: string; toPath: string; source: string }) => [r.fromPath, r.toPath, r.source]).sort(),
+    ).toEqual([
       ['/blog/chain-a', '/blog/chain-c', 'slug'],
       ['/blog/chain-b', '/blog/chain-c', 'slug'],
     ])
@@ -42,7 +46,9 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
     await put(post.id, { slug: 'back-a' })
     expect((await get('/blog/back-b')).headers.location).toBe('/blog/back-a')
     const mine = (await rules()).filter((r: { fromPath: string }) => r.fromPath.startsWith('/blog/back-'))
-    expect(mine.map((r: { fromPath: string; toPath: string }) => `${r.fromPath}>${r.toPath}`)).toEqual(['/blog/back-b>/blog/back-a'])
+    expect(mine.map((r: { fromPath: string; toPath: string }) => `${r.fromPath}>${r.toPath}`)).toEqual([
+      '/blog/back-b>/blog/back-a',
+    ])
   })
 
   it('leaves drafts alone: their old slug was never public', async () => {
@@ -61,9 +67,13 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
     expect(res.statusCode).toBe(301)
     expect(res.headers.location).toBe('/blog/chain-c')
 
-    expect((await t.request({ method: 'DELETE', url: `/api/redirects/${hop.json().id}`, cookie: t.cookie })).statusCode).toBe(204)
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/redirects/${hop.json().id}`, cookie: t.cookie })).statusCode,
+    ).toBe(204)
     expect((await get('/old-about')).statusCode).toBe(404)
-    expect((await t.request({ method: 'DELETE', url: `/api/redirects/${hop.json().id}`, cookie: t.cookie })).statusCode).toBe(404)
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/redirects/${hop.json().id}`, cookie: t.cookie })).statusCode,
+    ).toBe(404)
   })
 
   it('refuses loops, external targets, duplicates and the site’s own paths with a message', async () => {
@@ -88,8 +98,18 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
   })
 
   it('keeps every rule screen and call admin-only', async () => {
-    for (const [method, url] of [['GET', '/api/redirects'], ['POST', '/api/redirects'], ['DELETE', '/api/redirects/x'], ['GET', '/api/not-found-log'], ['DELETE', '/api/not-found-log?path=/x']] as const) {
-      expect((await t.request({ method, url, payload: method === 'POST' ? { fromPath: '/a', toPath: '/b' } : undefined })).statusCode, url).toBe(401)
+    for (const [method, url] of [
+      ['GET', '/api/redirects'],
+      ['POST', '/api/redirects'],
+      ['DELETE', '/api/redirects/x'],
+      ['GET', '/api/not-found-log'],
+      ['DELETE', '/api/not-found-log?path=/x'],
+    ] as const) {
+      expect(
+        (await t.request({ method, url, payload: method === 'POST' ? { fromPath: '/a', toPath: '/b' } : undefined }))
+          .statusCode,
+        url,
+      ).toBe(401)
     }
   })
 
@@ -104,7 +124,9 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
     const entry = log.json().find((e: { path: string }) => e.path === '/gone-page')
     expect(entry).toMatchObject({ hits: 2, referrer: 'https://news.example/thread', lastSeenAt: clock().toISOString() })
     expect(log.json().some((e: { path: string }) => e.path.startsWith('/api/'))).toBe(false)
-    expect((await rules()).find((r: { fromPath: string }) => r.fromPath === '/blog/chain-a').hits).toBeGreaterThanOrEqual(1)
+    expect(
+      (await rules()).find((r: { fromPath: string }) => r.fromPath === '/blog/chain-a').hits,
+    ).toBeGreaterThanOrEqual(1)
 
     expect((await addRule('/gone-page', '/blog/chain-c')).statusCode).toBe(201)
     const after = await t.request({ method: 'GET', url: '/api/not-found-log', cookie: t.cookie })
@@ -115,8 +137,12 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
   it('dismisses a 404 entry', async () => {
     await get('/dismiss-me')
     await t.app.flushPathLog()
-    expect((await t.request({ method: 'DELETE', url: '/api/not-found-log?path=/dismiss-me', cookie: t.cookie })).statusCode).toBe(204)
-    expect((await t.request({ method: 'DELETE', url: '/api/not-found-log?path=/dismiss-me', cookie: t.cookie })).statusCode).toBe(404)
+    expect(
+      (await t.request({ method: 'DELETE', url: '/api/not-found-log?path=/dismiss-me', cookie: t.cookie })).statusCode,
+    ).toBe(204)
+    expect(
+      (await t.request({ method: 'DELETE', url: '/api/not-found-log?path=/dismiss-me', cookie: t.cookie })).statusCode,
+    ).toBe(404)
   })
 
   it('checks post links for the pre-publish checklist: published or redirected is fine, drafts and unknown are broken', async () => {
@@ -126,11 +152,22 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
       method: 'POST',
       url: '/api/link-check',
       cookie: t.cookie,
-      payload: { paths: [`/blog/${live.slug}`, '/blog/linked-draft', '/blog/nowhere', '/blog/chain-a', '/blog/%E0%A4%A'] },
+      payload: {
+        paths: [`/blog/${live.slug}`, '/blog/linked-draft', '/blog/nowhere', '/blog/chain-a', '/blog/%E0%A4%A'],
+      },
     })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toEqual({ broken: ['/blog/linked-draft', '/blog/nowhere'] })
-    expect((await t.request({ method: 'POST', url: '/api/link-check', cookie: t.cookie, payload: { paths: Array(51).fill('/blog/x') } })).statusCode).toBe(400)
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/link-check',
+          cookie: t.cookie,
+          payload: { paths: Array(51).fill('/blog/x') },
+        })
+      ).statusCode,
+    ).toBe(400)
     expect((await t.request({ method: 'POST', url: '/api/link-check', payload: { paths: [] } })).statusCode).toBe(401)
   })
 
@@ -141,7 +178,10 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
       await Promise.all(Array.from({ length: MAX_PATHS_PER_FLUSH + 50 }, (_, i) => get(`/bot-${round}-${i}`)))
       await t.app.flushPathLog()
     }
-    const count = await t.app.ctx.db.selectFrom('not_found_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const count = await t.app.ctx.db
+      .selectFrom('not_found_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(count.n)).toBeLessThanOrEqual(NOT_FOUND_LOG_ROWS)
     // A real broken link (seen more than once) outlives the one-hit noise.
     const log = await t.request({ method: 'GET', url: '/api/not-found-log', cookie: t.cookie })

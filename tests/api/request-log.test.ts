@@ -27,7 +27,14 @@ beforeAll(async () => {
   await app.ready()
   await database.handle.db
     .insertInto('users')
-    .values({ id: crypto.randomUUID(), username: 'admin', email: 'a@example.com', password_hash: await hashPassword('logged-password'), role: 'admin', created_at: new Date().toISOString() })
+    .values({
+      id: crypto.randomUUID(),
+      username: 'admin',
+      email: 'a@example.com',
+      password_hash: await hashPassword('logged-password'),
+      role: 'admin',
+      created_at: new Date().toISOString(),
+    })
     .execute()
   dispose = async () => {
     await app.close()
@@ -40,9 +47,18 @@ describe('request log', () => {
   it('one structured line per request, without cookies, passwords or secret query values', async () => {
     lines.length = 0
     raw.length = 0
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { username: 'admin', password: 'logged-password' } })
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: ORIGIN },
+      payload: { username: 'admin', password: 'logged-password' },
+    })
     const sid = login.cookies.find((c) => c.name === 'sid')!.value
-    await app.inject({ method: 'GET', url: '/api/auth/me?token=abc123&page=2', headers: { cookie: `sid=${sid}`, authorization: 'Bearer xyz' } })
+    await app.inject({
+      method: 'GET',
+      url: '/api/auth/me?token=abc123&page=2',
+      headers: { cookie: `sid=${sid}`, authorization: 'Bearer xyz' },
+    })
     await app.inject({ method: 'GET', url: '/api/nope' })
 
     const requests = lines.filter((l) => l.msg === 'request')
@@ -57,12 +73,15 @@ describe('request log', () => {
       expect(l.ms).toEqual(expect.any(Number))
     }
     const everything = raw.join('')
-    for (const secret of ['logged-password', sid, 'abc123', 'Bearer', 'cookie']) expect(everything).not.toContain(secret)
+    for (const secret of ['logged-password', sid, 'abc123', 'Bearer', 'cookie'])
+      expect(everything).not.toContain(secret)
   })
 
   it('loggableUrl keeps harmless parameters and redacts secret ones', () => {
     expect(loggableUrl('/blog?q=fastify&page=2')).toBe('/blog?q=fastify&page=2')
-    expect(loggableUrl('/x?password=hunter2&api_key=k&sessionId=s')).toBe('/x?password=%5Bredacted%5D&api_key=%5Bredacted%5D&sessionId=%5Bredacted%5D')
+    expect(loggableUrl('/x?password=hunter2&api_key=k&sessionId=s')).toBe(
+      '/x?password=%5Bredacted%5D&api_key=%5Bredacted%5D&sessionId=%5Bredacted%5D',
+    )
     expect(loggableUrl('/plain')).toBe('/plain')
   })
 })

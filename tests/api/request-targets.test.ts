@@ -22,12 +22,26 @@ afterAll(() => t.close())
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 const fill = (url: string) => url.replace(/:[^/]+/g, () => crypto.randomUUID())
-const stateChanging = () => t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !SAFE.has(r.method)).map((r) => ({ ...r, path: fill(r.url) }))
+const stateChanging = () =>
+  t.app.routeTable
+    .filter((r) => r.url.startsWith('/api/') && !SAFE.has(r.method))
+    .map((r) => ({ ...r, path: fill(r.url) }))
 
 /** Sends the request target exactly as given (absolute form included) over a real connection; answers the status. */
 function send(method: string, target: string, headers: Record<string, string>, body = '{}'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: target, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), host: 'localhost:3000', ...headers } })
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method,
+      path: target,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        host: 'localhost:3000',
+        ...headers,
+      },
+    })
     req.on('response', (res) => {
       res.resume()
       res.on('end', () => resolve(res.statusCode ?? 0))
@@ -82,14 +96,25 @@ describe('cache invalidation under other spellings of the path', () => {
     ['an absolute-form target', (id: string) => `http://localhost:3000/api/posts/${id}`],
     ['an absolute-form target naming another host', (id: string) => `http://evil.example/%61pi/posts/${id}`],
   ])('unpublishing through %s drops the cached post at once', async (_name, target) => {
-    const post = await createPost(t, cookie, { title: `Cached ${crypto.randomUUID()}`, content: 'Body', status: 'published' })
+    const post = await createPost(t, cookie, {
+      title: `Cached ${crypto.randomUUID()}`,
+      content: 'Body',
+      status: 'published',
+    })
     const read = () => t.app.inject({ method: 'GET', url: `/api/posts/slug/${post.slug}` })
     await read()
     await read() // stored on its second read
     const cached = await read()
     expect(cached.headers['x-cache']).toBe('HIT')
 
-    expect(await send('PUT', target(post.id), { cookie, origin: 'http://localhost:3000' }, JSON.stringify({ status: 'draft' }))).toBe(200)
+    expect(
+      await send(
+        'PUT',
+        target(post.id),
+        { cookie, origin: 'http://localhost:3000' },
+        JSON.stringify({ status: 'draft' }),
+      ),
+    ).toBe(200)
     const after = await read()
     expect(after.statusCode).toBe(404)
   })

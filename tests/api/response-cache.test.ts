@@ -98,7 +98,11 @@ describe('public response cache', () => {
 
     await anon(`/api/posts/${post.id}/comments`)
     await anon(`/api/posts/${post.id}/comments`)
-    const submitted = await t.request({ method: 'POST', url: `/api/posts/${post.id}/comments`, payload: { content: 'Pending one' } })
+    const submitted = await t.request({
+      method: 'POST',
+      url: `/api/posts/${post.id}/comments`,
+      payload: { content: 'Pending one' },
+    })
     expect(submitted.statusCode).toBe(201)
     expect((await anon(`/api/posts/${post.id}/comments`)).headers['x-cache']).toBe('HIT')
     await t.request({ method: 'PUT', url: `/api/admin/comments/${submitted.json().id}/approve`, cookie: admin })
@@ -162,7 +166,12 @@ describe('public response cache', () => {
     await read()
     await read()
     expect((await read()).headers['x-cache']).toBe('HIT')
-    const post = await createPost(t, admin, { title: 'Featured elsewhere', content: 'x', status: 'published', featured: true })
+    const post = await createPost(t, admin, {
+      title: 'Featured elsewhere',
+      content: 'x',
+      status: 'published',
+      featured: true,
+    })
     clock.tick(999)
     expect((await read()).body).not.toContain(post.id) // still inside the second
     clock.tick(1)
@@ -174,15 +183,27 @@ describe('public response cache', () => {
   it('server-rendered pages read the footer categories once per content version, here and on another instance', async () => {
     const footerNames = async (app: App) => {
       const page = await loadPage(app.ctx, '/blog', '', { isAdmin: false }, await app.responseCache.sync())
-      const categories = page.state.queries.find((q) => q.queryKey[0] === '/api/categories')?.state.data as Array<{ name: string }>
+      const categories = page.state.queries.find((q) => q.queryKey[0] === '/api/categories')?.state.data as Array<{
+        name: string
+      }>
       return categories.map((c) => c.name)
     }
-    const created = await t.request({ method: 'POST', url: '/api/categories', cookie: admin, payload: { name: 'Footer Before', slug: 'footer-chrome', color: '#123456' } })
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/categories',
+      cookie: admin,
+      payload: { name: 'Footer Before', slug: 'footer-chrome', color: '#123456' },
+    })
     expect(created.statusCode).toBe(201)
     expect(await footerNames(t.app)).toContain('Footer Before')
     expect(await footerNames(other)).toContain('Footer Before')
     const id = (created.json() as { id: string }).id
-    const renamed = await t.request({ method: 'PUT', url: `/api/categories/${id}`, cookie: admin, payload: { name: 'Footer After', slug: 'footer-chrome', color: '#123456' } })
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/categories/${id}`,
+      cookie: admin,
+      payload: { name: 'Footer After', slug: 'footer-chrome', color: '#123456' },
+    })
     expect(renamed.statusCode).toBe(200)
     expect(await footerNames(t.app)).toContain('Footer After')
     clock.tick(1000)

@@ -104,7 +104,12 @@ describe('route table', () => {
       const url = route.url.replace(/:[^/]+/g, () => crypto.randomUUID())
       const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH'
       for (const cookie of [undefined, 'sid=forged-session-token']) {
-        const res = await t.request({ method: route.method as 'GET', url, cookie, ...(withBody ? { payload: PLAUSIBLE_BODY } : {}) })
+        const res = await t.request({
+          method: route.method as 'GET',
+          url,
+          cookie,
+          ...(withBody ? { payload: PLAUSIBLE_BODY } : {}),
+        })
         expect(res.statusCode, `${route.method} ${route.url}`).toBe(401)
         expect(res.headers['content-type'], `${route.method} ${route.url}`).toMatch(/application\/json/)
         expect(res.json(), `${route.method} ${route.url}`).toEqual({ error: expect.any(String) })
@@ -117,7 +122,12 @@ describe('route table', () => {
     for (const route of t.app.routeTable.filter((r) => r.auth === 'admin')) {
       const url = route.url.replace(/:[^/]+/g, () => crypto.randomUUID())
       const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH'
-      const res = await t.request({ method: route.method as 'GET', url, cookie, ...(withBody ? { payload: PLAUSIBLE_BODY } : {}) })
+      const res = await t.request({
+        method: route.method as 'GET',
+        url,
+        cookie,
+        ...(withBody ? { payload: PLAUSIBLE_BODY } : {}),
+      })
       expect(res.statusCode, `${route.method} ${route.url}`).not.toBe(401)
     }
   })

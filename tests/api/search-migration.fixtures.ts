@@ -17,16 +17,43 @@ export function timeKeyOf(at: string, postId: string): number {
  */
 export async function insertMigrationPosts(db: Kysely<any>): Promise<MigrationPost[]> {
   const now = '2026-01-01T00:00:00.000Z'
-  await db.insertInto('users').values({ id: 'u', username: 'u', email: 'u@x.com', password_hash: 'x', role: 'admin', created_at: now }).execute()
+  await db
+    .insertInto('users')
+    .values({ id: 'u', username: 'u', email: 'u@x.com', password_hash: 'x', role: 'admin', created_at: now })
+    .execute()
   const posts = Array.from({ length: 30 }, (_, i) => {
     const at = new Date(Date.parse(now) + i * 60_000).toISOString()
     const status = i % 5 === 0 ? 'draft' : i % 7 === 0 ? 'scheduled' : 'published'
     const title = i % 3 === 0 ? `Kestrel notes ${i}` : `Notes ${i}`
-    return { id: `p${i}`, title, status, at, body: i % 2 === 0 ? 'a kestrel hovers' : 'plain words', published: status === 'published' }
+    return {
+      id: `p${i}`,
+      title,
+      status,
+      at,
+      body: i % 2 === 0 ? 'a kestrel hovers' : 'plain words',
+      published: status === 'published',
+    }
   })
-  await db.insertInto('posts').values(posts.map((p) => ({
-    id: p.id, title: p.title, slug: p.id, content: p.body, excerpt: '', author_id: 'u', status: p.status, tags: '[]', reading_time: 1, views: 0,
-    featured: 0, published_at: p.published ? p.at : null, created_at: p.at, updated_at: p.at,
-  }))).execute()
+  await db
+    .insertInto('posts')
+    .values(
+      posts.map((p) => ({
+        id: p.id,
+        title: p.title,
+        slug: p.id,
+        content: p.body,
+        excerpt: '',
+        author_id: 'u',
+        status: p.status,
+        tags: '[]',
+        reading_time: 1,
+        views: 0,
+        featured: 0,
+        published_at: p.published ? p.at : null,
+        created_at: p.at,
+        updated_at: p.at,
+      })),
+    )
+    .execute()
   return posts
 }

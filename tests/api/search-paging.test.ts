@@ -25,7 +25,14 @@ const SLICINGS = TEST_ENGINE === 'postgres' ? [undefined, 60] : [undefined]
 describe.each(SLICINGS)('search paging (slices of %s posts)', (slicePosts) => {
   let t: TestApp
   let category: string
-  let posts: Array<{ id: string; inTitle: boolean; at: string; views: number; inCategory: boolean; published: boolean }> = []
+  let posts: Array<{
+    id: string
+    inTitle: boolean
+    at: string
+    views: number
+    inCategory: boolean
+    published: boolean
+  }> = []
   let slices: Slice[] = []
 
   beforeAll(async () => {
@@ -37,21 +44,42 @@ describe.each(SLICINGS)('search paging (slices of %s posts)', (slicePosts) => {
       const at = new Date(base + Math.floor(i / 2) * 60_000).toISOString() // pairs share a time: ties break by id
       const inTitle = i % 50 === 0 // fewer title matches than the walked pages reach
       return {
-        id: `post-${String(i).padStart(4, '0')}`, title: inTitle ? `Kestrel ${i}` : `Note ${i}`, slug: `p-${i}`, content: inTitle ? 'plain words' : `a kestrel ${i}`,
-        excerpt: '', category_id: i % 2 ? category : null, author_id: author, status: i % 10 === 9 ? 'draft' : 'published', tags: '[]', reading_time: 1,
-        views: (i * 37) % 11, published_at: at, featured: 0, featured_at: null, created_at: at, updated_at: at,
+        id: `post-${String(i).padStart(4, '0')}`,
+        title: inTitle ? `Kestrel ${i}` : `Note ${i}`,
+        slug: `p-${i}`,
+        content: inTitle ? 'plain words' : `a kestrel ${i}`,
+        excerpt: '',
+        category_id: i % 2 ? category : null,
+        author_id: author,
+        status: i % 10 === 9 ? 'draft' : 'published',
+        tags: '[]',
+        reading_time: 1,
+        views: (i * 37) % 11,
+        published_at: at,
+        featured: 0,
+        featured_at: null,
+        created_at: at,
+        updated_at: at,
       }
     })
     await insertPostsWithState(t.app.ctx.db, rows)
     if (TEST_ENGINE === 'postgres') await sql`analyze`.execute(t.app.ctx.db)
     if (slicePosts) expect(await splitSearchSlices(t.app.ctx.db, slicePosts)).toBeGreaterThan(COUNTED_SLICES + 1)
     if (TEST_ENGINE === 'postgres') slices = await searchSlices(t.app.ctx.db)
-    posts = rows.map((r) => ({ id: r.id, inTitle: r.title.startsWith('Kestrel'), at: r.published_at, views: r.views, inCategory: r.category_id === category, published: r.status === 'published' }))
+    posts = rows.map((r) => ({
+      id: r.id,
+      inTitle: r.title.startsWith('Kestrel'),
+      at: r.published_at,
+      views: r.views,
+      inCategory: r.category_id === category,
+      published: r.status === 'published',
+    }))
   })
   afterAll(() => t.close())
 
   const ranked = (sort: SearchQuery['sort'], inCategory: boolean, everyStatus = false) => {
-    const newest = (a: { at: string; id: string }, b: { at: string; id: string }) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id)
+    const newest = (a: { at: string; id: string }, b: { at: string; id: string }) =>
+      b.at.localeCompare(a.at) || b.id.localeCompare(a.id)
     const rows = posts.filter((r) => (everyStatus || r.published) && (!inCategory || r.inCategory))
     if (sort === 'oldest') return rows.sort((a, b) => -newest(a, b)).map((r) => r.id)
     if (sort === 'popular') return rows.sort((a, b) => b.views - a.views || newest(a, b)).map((r) => r.id)
@@ -59,7 +87,9 @@ describe.each(SLICINGS)('search paging (slices of %s posts)', (slicePosts) => {
   }
 
   const cases = [
-    ...(['latest', 'oldest', 'popular'] as const).flatMap((sort) => [false, true].map((inCategory) => ({ sort, inCategory, everyStatus: false }))),
+    ...(['latest', 'oldest', 'popular'] as const).flatMap((sort) =>
+      [false, true].map((inCategory) => ({ sort, inCategory, everyStatus: false })),
+    ),
     // An admin's search of every status: published posts and the others, merged in time order.
     ...(['latest', 'oldest'] as const).map((sort) => ({ sort, inCategory: false, everyStatus: true })),
   ]
@@ -70,7 +100,12 @@ describe.each(SLICINGS)('search paging (slices of %s posts)', (slicePosts) => {
   const matchesCounted = (sort: SearchQuery['sort'], inCategory: boolean, everyStatus: boolean) => {
     if (everyStatus || sort === 'popular' || slices.length <= COUNTED_SLICES) return undefined
     const near = (sort === 'oldest' ? slices : [...slices].reverse()).slice(0, COUNTED_SLICES)
-    return posts.filter((r) => r.published && (!inCategory || r.inCategory) && near.some((s) => (!s.from || r.at >= s.from) && (!s.to || r.at < s.to))).length
+    return posts.filter(
+      (r) =>
+        r.published &&
+        (!inCategory || r.inCategory) &&
+        near.some((s) => (!s.from || r.at >= s.from) && (!s.to || r.at < s.to)),
+    ).length
   }
   /**
    * What a page reports: every match while there are fewer than the bound, else the bound and "at least". A count
@@ -89,13 +124,23 @@ describe.each(SLICINGS)('search paging (slices of %s posts)', (slicePosts) => {
   for (const { sort, inCategory, everyStatus } of cases) {
     it(`${sort}${inCategory ? ' in a category' : ''}${everyStatus ? ', every status' : ''}: every page in its place, its count bounded`, async () => {
       const want = ranked(sort, inCategory, everyStatus)
-      const q: SearchQuery = { words: ['kestrel'], status: everyStatus ? null : 'published', sort, ...(inCategory ? { categoryId: category } : {}) }
+      const q: SearchQuery = {
+        words: ['kestrel'],
+        status: everyStatus ? null : 'published',
+        sort,
+        ...(inCategory ? { categoryId: category } : {}),
+      }
       // Small pages as far as PostgreSQL walks (and a little past), large ones to the end.
-      for (const [limit, end] of [[9, 540], [100, want.length]] as const) {
+      for (const [limit, end] of [
+        [9, 540],
+        [100, want.length],
+      ] as const) {
         const got: string[] = []
         for (let offset = 0; offset < end; offset += limit) {
           const page = await searchPosts(t.app.ctx.db, q, { limit, offset })
-          expect({ total: page.total, exact: page.exact }, `offset ${offset}`).toEqual(counted(want.length, { limit, offset }, matchesCounted(sort, inCategory, everyStatus)))
+          expect({ total: page.total, exact: page.exact }, `offset ${offset}`).toEqual(
+            counted(want.length, { limit, offset }, matchesCounted(sort, inCategory, everyStatus)),
+          )
           got.push(...page.hits.map((h) => h.id))
         }
         expect(got, `limit ${limit}`).toEqual(want.slice(0, got.length))
@@ -106,21 +151,32 @@ describe.each(SLICINGS)('search paging (slices of %s posts)', (slicePosts) => {
 
   it('by views, counts past the bound as far as its sort-or-walk choice needs: matches few enough to sort are sorted, on both engines', async () => {
     // The walk of the views index: SQLite's starts from posts; PostgreSQL's is a second statement planned at every run.
-    const walks = (statement: string) => (TEST_ENGINE === 'sqlite' ? /from posts p join post_search s/.test(statement) : statement.startsWith(PLAN_EACH_RUN))
+    const walks = (statement: string) =>
+      TEST_ENGINE === 'sqlite' ? /from posts p join post_search s/.test(statement) : statement.startsWith(PLAN_EACH_RUN)
     const q: SearchQuery = { words: ['kestrel'], status: 'published', sort: 'popular' }
     const want = ranked('popular', false)
     // 1,800 matches: past the bound, and fewer than the cap at offset 300 (sqrt(6 × 309 × 1,800) on SQLite), more at 0.
-    for (const [offset, walked] of [[0, true], [300, false]] as const) {
+    for (const [offset, walked] of [
+      [0, true],
+      [300, false],
+    ] as const) {
       const { db, statements } = recordStatements(t.app.ctx.db)
       const page = await searchPosts(db, q, { limit: 9, offset })
-      expect(page.hits.map((h) => h.id), `offset ${offset}`).toEqual(want.slice(offset, offset + 9))
+      expect(
+        page.hits.map((h) => h.id),
+        `offset ${offset}`,
+      ).toEqual(want.slice(offset, offset + 9))
       expect({ total: page.total, exact: page.exact }).toEqual(counted(want.length, { limit: 9, offset }))
       expect(statements.some(walks), `offset ${offset}: ${statements.join('\n')}`).toBe(walked)
     }
   })
 
   it('a first page by date takes two statements at most, its matches too many to sort or not', async () => {
-    for (const q of [{ words: ['kestrel'] }, { words: ['kestrel'], categoryId: category }, { words: ['kestrel', '1'] }]) {
+    for (const q of [
+      { words: ['kestrel'] },
+      { words: ['kestrel'], categoryId: category },
+      { words: ['kestrel', '1'] },
+    ]) {
       const { db, statements } = recordStatements(t.app.ctx.db)
       const page = await searchPosts(db, { status: 'published', sort: 'latest', ...q }, { limit: 9, offset: 0 })
       expect(page.hits.length).toBeGreaterThan(0)
@@ -133,7 +189,11 @@ describe.each(SLICINGS)('search paging (slices of %s posts)', (slicePosts) => {
   it('says on the API when a search stopped counting', async () => {
     const header = async (url: string) => {
       const res = await t.request({ method: 'GET', url })
-      return { total: Number(res.headers['x-total-count']), exact: res.headers['x-total-count-exact'] !== 'false', rows: (res.json() as unknown[]).length }
+      return {
+        total: Number(res.headers['x-total-count']),
+        exact: res.headers['x-total-count-exact'] !== 'false',
+        rows: (res.json() as unknown[]).length,
+      }
     }
     const all = ranked('latest', false).length
     const many = await header('/api/posts?search=kestrel')
@@ -143,7 +203,10 @@ describe.each(SLICINGS)('search paging (slices of %s posts)', (slicePosts) => {
     expect(await header('/api/posts?search=kestrel&page=150')).toEqual({ total: 150 * 9 + 1, exact: false, rows: 9 })
     const inCategory = ranked('latest', true).length
     const few = await header(`/api/posts?search=kestrel&categoryId=${category}`)
-    expect(few).toEqual({ ...counted(inCategory, { limit: 9, offset: 0 }, matchesCounted('latest', true, false)), rows: 9 })
+    expect(few).toEqual({
+      ...counted(inCategory, { limit: 9, offset: 0 }, matchesCounted('latest', true, false)),
+      rows: 9,
+    })
     if (!slicePosts) expect(few).toEqual({ total: inCategory, exact: true, rows: 9 })
     // The last page of a count that stopped at its slices: exact again.
     const last = await header(`/api/posts?search=kestrel&categoryId=${category}&page=${Math.ceil(inCategory / 9)}`)

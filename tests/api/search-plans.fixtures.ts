@@ -22,9 +22,22 @@ export function searchPlanBlog() {
         const at = new Date(base + i * 60_000).toISOString()
         const published = i % 10 !== 0
         return {
-          id: crypto.randomUUID(), title: `Post ${i} about fastify`, slug: `post-${i}`, content: `Words about topic${i % 7} and fastify, then more words.`,
-          excerpt: `Post ${i}`, category_id: null, author_id: author, status: published ? 'published' : 'draft', tags: '[]', reading_time: 1,
-          views: (i * 7) % 101, published_at: published ? at : null, featured: 0, featured_at: null, created_at: at, updated_at: at,
+          id: crypto.randomUUID(),
+          title: `Post ${i} about fastify`,
+          slug: `post-${i}`,
+          content: `Words about topic${i % 7} and fastify, then more words.`,
+          excerpt: `Post ${i}`,
+          category_id: null,
+          author_id: author,
+          status: published ? 'published' : 'draft',
+          tags: '[]',
+          reading_time: 1,
+          views: (i * 7) % 101,
+          published_at: published ? at : null,
+          featured: 0,
+          featured_at: null,
+          created_at: at,
+          updated_at: at,
         }
       }),
     )
@@ -34,11 +47,18 @@ export function searchPlanBlog() {
 
   /** The query's plan, failing the test on a scan of posts. */
   const plan = async (query: { sql: string; parameters: readonly unknown[] }) => {
-    const { plan, problems } = await planProblems(blog.t.app.ctx.db, TEST_ENGINE, query, { tables: POSTS, ordered: false })
+    const { plan, problems } = await planProblems(blog.t.app.ctx.db, TEST_ENGINE, query, {
+      tables: POSTS,
+      ordered: false,
+    })
     expect(problems, plan).toEqual([])
     return plan
   }
   return { blog, plan }
 }
 
-export const search = (words: string[], sort: SearchQuery['sort'] = 'latest', status: SearchQuery['status'] = 'published'): SearchQuery => ({ words, status, sort })
+export const search = (
+  words: string[],
+  sort: SearchQuery['sort'] = 'latest',
+  status: SearchQuery['status'] = 'published',
+): SearchQuery => ({ words, status, sort })

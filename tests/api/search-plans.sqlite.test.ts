@@ -11,14 +11,26 @@ describe('search plans on SQLite (docs/decisions/015)', () => {
     const db = blog.t.app.ctx.db
     for (const tier of ['all', 'title', 'rest'] as const) {
       for (const sort of ['latest', 'oldest'] as const) {
-        const found = await plan(sqliteSearchStatements(search(['fastify', 'wor'], sort), tier).rows({ limit: 9, offset: 0 }).compile(db))
+        const found = await plan(
+          sqliteSearchStatements(search(['fastify', 'wor'], sort), tier)
+            .rows({ limit: 9, offset: 0 })
+            .compile(db),
+        )
         // FTS5's index string: M for the match, > for a lower bound on the row number.
         expect(found, `${tier} ${sort}`).toMatch(/VIRTUAL TABLE INDEX \d+:M\d+>/)
         expect(found, `${tier} ${sort}`).not.toMatch(/TEMP B-TREE/)
         // FTS5's plan number: 0x80 when it reads its lists backwards, which costs more the longer they are (docs/decisions/016).
-        expect(Number(/INDEX (\d+):/.exec(found)![1]) & 0x80, `${tier} ${sort} reads backwards`).toBe(sort === 'oldest' ? 0x80 : 0)
+        expect(Number(/INDEX (\d+):/.exec(found)![1]) & 0x80, `${tier} ${sort} reads backwards`).toBe(
+          sort === 'oldest' ? 0x80 : 0,
+        )
       }
-      expect(await plan(sqliteSearchStatements(search(['fastify']), tier).count(COUNT_LIMIT).compile(db))).toMatch(/INDEX \d+:M\d+>/)
+      expect(
+        await plan(
+          sqliteSearchStatements(search(['fastify']), tier)
+            .count(COUNT_LIMIT)
+            .compile(db),
+        ),
+      ).toMatch(/INDEX \d+:M\d+>/)
     }
     const drafts = await searchPosts(db, search(['fastify'], 'latest', 'draft'), { limit: 100, offset: 0 })
     expect(drafts.total).toBe(40)
@@ -28,7 +40,11 @@ describe('search plans on SQLite (docs/decisions/015)', () => {
   it("SQLite: an admin's search of every status reads published rows and the others each in the index's order, never sorting every match", async () => {
     const db = blog.t.app.ctx.db
     for (const sort of ['latest', 'oldest'] as const) {
-      const found = await plan(sqliteSearchStatements(search(['fastify'], sort, null), 'all').rows({ limit: 9, offset: 18 }).compile(db))
+      const found = await plan(
+        sqliteSearchStatements(search(['fastify'], sort, null), 'all')
+          .rows({ limit: 9, offset: 18 })
+          .compile(db),
+      )
       // FTS5's index string: > for a lower bound on the row number (published, from 0 up), < for an upper one.
       expect(found, sort).toMatch(/VIRTUAL TABLE INDEX \d+:M\d+>/)
       expect(found, sort).toMatch(/VIRTUAL TABLE INDEX \d+:M\d+</)

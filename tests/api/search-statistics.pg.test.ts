@@ -19,21 +19,40 @@ describe('search word statistics (PostgreSQL: migration 20261126T1500)', () => {
     const author = await adminId(t)
     const base = Date.parse('2026-01-01T00:00:00.000Z')
     // Two posts in five hold a word beginning "quetz", in no title.
-    await insertPostsWithState(db, Array.from({ length: POSTS }, (_, i) => {
-      const at = new Date(base + i * 60_000).toISOString()
-      return {
-        id: crypto.randomUUID(), title: `Post ${i}`, slug: `post-${i}`, content: `${COMMON}${i % 5 < 2 ? ` quetzal${i % 3 ? 's' : ''}` : ''}`,
-        excerpt: '', category_id: null, author_id: author, status: 'published', tags: '[]', reading_time: 1, views: 0, published_at: at,
-        featured: 0, featured_at: null, created_at: at, updated_at: at,
-      }
-    }))
+    await insertPostsWithState(
+      db,
+      Array.from({ length: POSTS }, (_, i) => {
+        const at = new Date(base + i * 60_000).toISOString()
+        return {
+          id: crypto.randomUUID(),
+          title: `Post ${i}`,
+          slug: `post-${i}`,
+          content: `${COMMON}${i % 5 < 2 ? ` quetzal${i % 3 ? 's' : ''}` : ''}`,
+          excerpt: '',
+          category_id: null,
+          author_id: author,
+          status: 'published',
+          tags: '[]',
+          reading_time: 1,
+          views: 0,
+          published_at: at,
+          featured: 0,
+          featured_at: null,
+          created_at: at,
+          updated_at: at,
+        }
+      }),
+    )
     await sql`analyze`.execute(db)
   }, 120_000)
   afterAll(() => t.close())
 
   it('the planner knows how many posts a typed prefix matches when more words are common than the default tracks', async () => {
     const db = t.app.ctx.db
-    const [scan] = await pgPlanNodes(db, sql`select 1 from published_search_words where words @@ to_tsquery('simple', 'quetz:*')`.compile(db))
+    const [scan] = await pgPlanNodes(
+      db,
+      sql`select 1 from published_search_words where words @@ to_tsquery('simple', 'quetz:*')`.compile(db),
+    )
     // 120 posts match; with the default statistics the estimate is 0.5 % of the posts (1.5).
     expect(scan!['Plan Rows']).toBeGreaterThan(60)
     expect(scan!['Plan Rows']).toBeLessThan(240)
@@ -41,7 +60,12 @@ describe('search word statistics (PostgreSQL: migration 20261126T1500)', () => {
 
   it('so a search for it walks the newest posts instead of sorting every match', async () => {
     const db = t.app.ctx.db
-    const nodes = await pgPlanNodes(db, postgresSearchStatements(search(['quetz']), 'rest').rows({ limit: 9, offset: 0 }).compile(db))
+    const nodes = await pgPlanNodes(
+      db,
+      postgresSearchStatements(search(['quetz']), 'rest')
+        .rows({ limit: 9, offset: 0 })
+        .compile(db),
+    )
     expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort')
     expect(nodes.map((n) => n['Index Name'])).toContain('post_search_status_idx')
   })

@@ -37,8 +37,13 @@ describe('sessions list', () => {
     const phone = await loginFrom(t, SAFARI_IPHONE, '2001:db8::42')
     const sessions = await list(t, laptop)
     expect(sessions).toHaveLength(2)
-    for (const s of sessions) expect(Object.keys(s).sort()).toEqual(['createdAt', 'current', 'device', 'id', 'ip', 'lastSeenAt', 'userAgent'])
-    expect(sessions.find((s) => s.current)).toMatchObject({ device: 'Firefox on Windows', ip: '198.51.100.7', userAgent: FIREFOX_WINDOWS })
+    for (const s of sessions)
+      expect(Object.keys(s).sort()).toEqual(['createdAt', 'current', 'device', 'id', 'ip', 'lastSeenAt', 'userAgent'])
+    expect(sessions.find((s) => s.current)).toMatchObject({
+      device: 'Firefox on Windows',
+      ip: '198.51.100.7',
+      userAgent: FIREFOX_WINDOWS,
+    })
     expect(sessions.find((s) => !s.current)).toMatchObject({ device: 'Safari on iPhone', ip: '2001:db8::42' })
     // The id is not the stored hash of either token.
     const hashes = [laptop, phone].map((c) => hashToken(c.slice('sid='.length)))
@@ -59,7 +64,11 @@ describe('sessions list', () => {
     time.tick(2 * 3600 * 1000)
     await t.request({ method: 'GET', url: '/api/auth/me', cookie, remoteAddress: '203.0.113.9' })
     const [session] = await list(t, cookie)
-    expect(session).toMatchObject({ ip: '203.0.113.9', lastSeenAt: time().toISOString(), createdAt: '2026-11-22T10:00:00.000Z' })
+    expect(session).toMatchObject({
+      ip: '203.0.113.9',
+      lastSeenAt: time().toISOString(),
+      createdAt: '2026-11-22T10:00:00.000Z',
+    })
   })
 
   it('signs out one other session; this one, an unknown id or another user’s session answer 404', async () => {
@@ -70,15 +79,29 @@ describe('sessions list', () => {
     const phoneId = sessions.find((s) => !s.current)!.id as string
     const currentId = sessions.find((s) => s.current)!.id as string
 
-    const del = (id: string) => t.request({ method: 'DELETE', url: `/api/auth/sessions/${encodeURIComponent(id)}`, cookie: laptop })
+    const del = (id: string) =>
+      t.request({ method: 'DELETE', url: `/api/auth/sessions/${encodeURIComponent(id)}`, cookie: laptop })
     expect((await del(currentId)).statusCode).toBe(404)
     expect((await del(crypto.randomUUID())).statusCode).toBe(404)
 
     const db = t.app.ctx.db
-    const otherUser = { id: crypto.randomUUID(), username: 'other', email: 'other@example.com', password_hash: '!', role: 'admin', created_at: new Date().toISOString() }
+    const otherUser = {
+      id: crypto.randomUUID(),
+      username: 'other',
+      email: 'other@example.com',
+      password_hash: '!',
+      role: 'admin',
+      created_at: new Date().toISOString(),
+    }
     await db.insertInto('users').values(otherUser).execute()
     const otherToken = await createSession(db, otherUser.id, new Date())
-    const otherId = (await db.selectFrom('sessions').select('public_id').where('id', '=', hashToken(otherToken)).executeTakeFirstOrThrow()).public_id!
+    const otherId = (
+      await db
+        .selectFrom('sessions')
+        .select('public_id')
+        .where('id', '=', hashToken(otherToken))
+        .executeTakeFirstOrThrow()
+    ).public_id!
     expect((await list(t, laptop)).map((s) => s.id)).not.toContain(otherId)
     expect((await del(otherId)).statusCode).toBe(404)
     expect((await me(t, `sid=${otherToken}`)).statusCode).toBe(200)
@@ -99,7 +122,12 @@ describe('sessions list', () => {
       expect(res.statusCode, id).toBeGreaterThanOrEqual(400)
       expect(res.statusCode, id).toBeLessThan(500)
     }
-    for (const payload of [{ ticket: 'a\u0000b', code: '123456' }, { ticket: 'x', code: 'a\u0000b' }, { ticket: 'x', code: '' }, { ticket: 'x' }]) {
+    for (const payload of [
+      { ticket: 'a\u0000b', code: '123456' },
+      { ticket: 'x', code: 'a\u0000b' },
+      { ticket: 'x', code: '' },
+      { ticket: 'x' },
+    ]) {
       const res = await t.request({ method: 'POST', url: '/api/auth/login/verify', payload })
       expect(res.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400)
       expect(res.statusCode, JSON.stringify(payload)).toBeLessThan(500)
@@ -143,7 +171,15 @@ describe('unknown session tokens', () => {
     const at = time().toISOString()
     await t.app.ctx.db
       .insertInto('sessions')
-      .values({ id: hashToken(bogus), public_id: crypto.randomUUID(), user_id: user.id, user_agent: null, ip: null, created_at: at, last_seen_at: at })
+      .values({
+        id: hashToken(bogus),
+        public_id: crypto.randomUUID(),
+        user_id: user.id,
+        user_agent: null,
+        ip: null,
+        created_at: at,
+        last_seen_at: at,
+      })
       .execute()
     time.tick(29_000)
     expect((await me(t, `sid=${bogus}`)).statusCode).toBe(401)
@@ -154,7 +190,12 @@ describe('unknown session tokens', () => {
   it('never delay a real login, even one sent with a remembered bogus cookie', async () => {
     const t = await testApp()
     expect((await me(t, 'sid=forged')).statusCode).toBe(401)
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', cookie: 'sid=forged', payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password } })
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      cookie: 'sid=forged',
+      payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+    })
     expect(res.statusCode).toBe(200)
     const cookie = `sid=${res.cookies.find((c) => c.name === 'sid')!.value}`
     expect((await me(t, cookie)).statusCode).toBe(200)

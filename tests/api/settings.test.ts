@@ -43,13 +43,18 @@ describe('site settings', () => {
       [{ key: 'x_url', value: 'data:text/html,hi' }],
       [{ key: 'x_url', value: '/relative' }],
       [{ key: 'x_url', value: 'not a url' }],
-      [{ key: 'instagram_url', value: 'https://instagram.com/a' }, { key: 'x_url', value: 'ftp://x.com' }],
+      [
+        { key: 'instagram_url', value: 'https://instagram.com/a' },
+        { key: 'x_url', value: 'ftp://x.com' },
+      ],
     ]) {
       const res = await put(settings)
       expect(res.statusCode, JSON.stringify(settings)).toBe(400)
       expect(res.json().error).toEqual(expect.any(String))
     }
-    expect((await t.request({ method: 'PUT', url: '/api/site-settings', payload: {}, cookie: t.cookie })).statusCode).toBe(400)
+    expect(
+      (await t.request({ method: 'PUT', url: '/api/site-settings', payload: {}, cookie: t.cookie })).statusCode,
+    ).toBe(400)
     expect(await get()).toEqual(before)
   })
 
@@ -68,7 +73,10 @@ describe('site settings', () => {
 
   it('internal rows of the table never appear in the public list', async () => {
     const at = new Date().toISOString()
-    await t.app.ctx.db.insertInto('site_settings').values({ id: crypto.randomUUID(), key: 'secret_marker', value: 'x', created_at: at, updated_at: at }).execute()
+    await t.app.ctx.db
+      .insertInto('site_settings')
+      .values({ id: crypto.randomUUID(), key: 'secret_marker', value: 'x', created_at: at, updated_at: at })
+      .execute()
     expect((await get()).map((s: { key: string }) => s.key)).toEqual(['linkedin_url', 'instagram_url', 'x_url'])
   })
 

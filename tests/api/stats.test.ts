@@ -22,7 +22,12 @@ describe('stats', () => {
   })
 
   it('is all zeros on an empty blog', async () => {
-    expect(StatsSchema.parse((await get('/api/stats', admin)).json())).toEqual({ totalPosts: 0, totalViews: 0, totalCategories: 0, drafts: 0 })
+    expect(StatsSchema.parse((await get('/api/stats', admin)).json())).toEqual({
+      totalPosts: 0,
+      totalViews: 0,
+      totalCategories: 0,
+      drafts: 0,
+    })
   })
 
   it('counts posts, views, categories and drafts', async () => {
@@ -64,6 +69,7 @@ describe('stats', () => {
     expect(month[0]?.day).toBe('2026-02-09')
     expect(month.at(-1)).toEqual({ day: '2026-03-10', views: 5 })
     expect(DailyViewsSchema.parse((await get('/api/stats/views?days=365', admin)).json())).toHaveLength(365)
-    for (const bad of ['0', '366', 'x']) expect((await get(`/api/stats/views?days=${bad}`, admin)).statusCode, bad).toBe(400)
+    for (const bad of ['0', '366', 'x'])
+      expect((await get(`/api/stats/views?days=${bad}`, admin)).statusCode, bad).toBe(400)
   })
 })

@@ -8,7 +8,8 @@ describe('tags and per-listing feeds', () => {
   let t: TestApp
   const clock = manualClock()
   const get = (url: string) => t.request({ method: 'GET', url })
-  const itemLinks = (xml: string) => [...xml.matchAll(/<item>\s*<title>[^<]*<\/title>\s*<link>([^<]+)<\/link>/g)].map((m) => m[1])
+  const itemLinks = (xml: string) =>
+    [...xml.matchAll(/<item>\s*<title>[^<]*<\/title>\s*<link>([^<]+)<\/link>/g)].map((m) => m[1])
 
   beforeAll(async () => {
     t = await createTestApp({ clock })
@@ -34,11 +35,21 @@ describe('tags and per-listing feeds', () => {
       expect(res.json()).toEqual({ name: 'markdown', key: 'markdown', postCount: 2 })
     }
     expect((await get('/api/tags/c%2B%2B')).json()).toEqual({ name: 'C++', key: 'c++', postCount: 1 })
-    expect((await get(`/api/tags/${encodeURIComponent('ünïcode tag')}`)).json()).toMatchObject({ name: 'Ünïcode Tag', postCount: 1 })
+    expect((await get(`/api/tags/${encodeURIComponent('ünïcode tag')}`)).json()).toMatchObject({
+      name: 'Ünïcode Tag',
+      postCount: 1,
+    })
   })
 
   it('answers 404 for a tag with no published post, and never 500 for odd input', async () => {
-    for (const url of ['/api/tags/secret', '/api/tags/nothing', '/api/tags/%20', `/api/tags/${'x'.repeat(51)}`, `/api/tags/${'x'.repeat(300)}`, '/api/tags/%E0%A4%A']) {
+    for (const url of [
+      '/api/tags/secret',
+      '/api/tags/nothing',
+      '/api/tags/%20',
+      `/api/tags/${'x'.repeat(51)}`,
+      `/api/tags/${'x'.repeat(300)}`,
+      '/api/tags/%E0%A4%A',
+    ]) {
       const res = await get(url)
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400)
       expect(res.statusCode, url).toBeLessThan(500)
@@ -55,11 +66,17 @@ describe('tags and per-listing feeds', () => {
     expect(res.body).toContain('<title>Lab of Life: markdown</title>')
     expect(res.body).toContain(`<link>${ORIGIN}/tag/markdown</link>`)
     expect(res.body).toContain('<description>Articles tagged “markdown”.</description>')
-    expect(res.body).toContain(`<atom:link href="${ORIGIN}/tag/markdown/rss.xml" rel="self" type="application/rss+xml"/>`)
+    expect(res.body).toContain(
+      `<atom:link href="${ORIGIN}/tag/markdown/rss.xml" rel="self" type="application/rss+xml"/>`,
+    )
     expect(res.body).not.toContain('hidden-draft')
     expect(itemLinks((await get('/tag/MarkDown/rss.xml')).body)).toEqual(itemLinks(res.body))
 
-    for (const [tag, slug] of [['C++', 'new-spelling'], ['a/b', 'slash-tag'], ['Ünïcode Tag', 'slash-tag']] as const) {
+    for (const [tag, slug] of [
+      ['C++', 'new-spelling'],
+      ['a/b', 'slash-tag'],
+      ['Ünïcode Tag', 'slash-tag'],
+    ] as const) {
       const feed = await get(paths.tagFeed(tag))
       expect(feed.statusCode, tag).toBe(200)
       expect(itemLinks(feed.body), tag).toEqual([`${ORIGIN}/blog/${slug}`])
@@ -74,7 +91,9 @@ describe('tags and per-listing feeds', () => {
     expect(itemLinks(res.body)).toEqual([`${ORIGIN}/blog/untagged-code`, `${ORIGIN}/blog/old-spelling`])
     expect(res.body).toContain('<title>Lab of Life: Code &amp; Craft</title>')
     expect(res.body).toContain(`<link>${ORIGIN}/category/code</link>`)
-    expect(res.body).toContain(`<atom:link href="${ORIGIN}/category/code/rss.xml" rel="self" type="application/rss+xml"/>`)
+    expect(res.body).toContain(
+      `<atom:link href="${ORIGIN}/category/code/rss.xml" rel="self" type="application/rss+xml"/>`,
+    )
     expect(itemLinks((await get('/category/life/rss.xml')).body)).toEqual([`${ORIGIN}/blog/new-spelling`])
     expect((await get('/category/nope/rss.xml')).json()).toEqual({ error: 'Category not found' })
   })

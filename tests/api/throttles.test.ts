@@ -15,40 +15,62 @@ afterEach(async () => {
 const login = (t: TestApp, username: string, password: string, remoteAddress = '198.51.100.1') =>
   t.request({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress })
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {})
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {})
 
 describe('login throttle under concurrency', () => {
   it('50 wrong passwords for one account sent at once: exactly 5 are checked, 45 answer 429', async () => {
     const t = await testApp()
-    const all = await Promise.all(Array.from({ length: 50 }, (_, i) => login(t, TEST_ADMIN.username, `wrong-${i}`, `10.9.${i >> 8}.${i & 255}`)))
+    const all = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login(t, TEST_ADMIN.username, `wrong-${i}`, `10.9.${i >> 8}.${i & 255}`)),
+    )
     expect(tally(all.map((r) => r.statusCode))).toEqual({ 401: 5, 429: 45 })
     expect((await login(t, TEST_ADMIN.username, TEST_ADMIN.password, '10.10.0.1')).statusCode).toBe(429)
   })
 
   it('50 wrong logins from one network sent at once: exactly 5 are checked', async () => {
     const t = await testApp()
-    const all = await Promise.all(Array.from({ length: 50 }, (_, i) => login(t, `someone-${i}`, 'wrong-password', '10.20.0.1')))
+    const all = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login(t, `someone-${i}`, 'wrong-password', '10.20.0.1')),
+    )
     expect(tally(all.map((r) => r.statusCode))).toEqual({ 401: 5, 429: 45 })
   })
 
   it('the username and the email of one account share one budget', async () => {
     const t = await testApp()
-    const aliases = [TEST_ADMIN.username, TEST_ADMIN.email, TEST_ADMIN.username.toUpperCase(), TEST_ADMIN.email.toUpperCase(), ` ${TEST_ADMIN.username} `]
-    for (const [i, alias] of aliases.entries()) expect((await login(t, alias, 'wrong-password', `10.30.0.${i}`)).statusCode).toBe(401)
+    const aliases = [
+      TEST_ADMIN.username,
+      TEST_ADMIN.email,
+      TEST_ADMIN.username.toUpperCase(),
+      TEST_ADMIN.email.toUpperCase(),
+      ` ${TEST_ADMIN.username} `,
+    ]
+    for (const [i, alias] of aliases.entries())
+      expect((await login(t, alias, 'wrong-password', `10.30.0.${i}`)).statusCode).toBe(401)
     expect((await login(t, TEST_ADMIN.email, TEST_ADMIN.password, '10.30.0.99')).statusCode).toBe(429)
   })
 
   it('IPv6 addresses of one /64, however written, share one budget; another /64 does not', async () => {
     const t = await testApp()
-    const sameNetwork = ['2001:db8:1:2::1', '2001:0db8:0001:0002:0000:0000:0000:0002', '2001:db8:1:2:ffff::3', '2001:DB8:1:2::4', '2001:db8:1:2:a:b:c:d']
-    for (const [i, address] of sameNetwork.entries()) expect((await login(t, `user-${i}`, 'wrong-password', address)).statusCode).toBe(401)
+    const sameNetwork = [
+      '2001:db8:1:2::1',
+      '2001:0db8:0001:0002:0000:0000:0000:0002',
+      '2001:db8:1:2:ffff::3',
+      '2001:DB8:1:2::4',
+      '2001:db8:1:2:a:b:c:d',
+    ]
+    for (const [i, address] of sameNetwork.entries())
+      expect((await login(t, `user-${i}`, 'wrong-password', address)).statusCode).toBe(401)
     expect((await login(t, TEST_ADMIN.username, TEST_ADMIN.password, '2001:db8:1:2::99')).statusCode).toBe(429)
     expect((await login(t, TEST_ADMIN.username, TEST_ADMIN.password, '2001:db8:1:3::1')).statusCode).toBe(200)
   })
 
   it('IPv4 written as IPv4-mapped IPv6 is the same client', async () => {
     const t = await testApp()
-    for (let i = 0; i < 5; i++) expect((await login(t, `user-${i}`, 'wrong-password', i % 2 ? '::ffff:192.0.2.7' : '192.0.2.7')).statusCode).toBe(401)
+    for (let i = 0; i < 5; i++)
+      expect((await login(t, `user-${i}`, 'wrong-password', i % 2 ? '::ffff:192.0.2.7' : '192.0.2.7')).statusCode).toBe(
+        401,
+      )
     expect((await login(t, TEST_ADMIN.username, TEST_ADMIN.password, '::ffff:192.0.2.7')).statusCode).toBe(429)
   })
 
@@ -75,7 +97,12 @@ describe('comment throttle under concurrency', () => {
     const post = await createPost(t, await adminCookie(t), { title: 'Busy', content: 'Body', status: 'published' })
     const all = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        t.request({ method: 'POST', url: `/api/posts/${post.id}/comments`, payload: { content: `comment ${i}` }, remoteAddress: '2001:db8:77::1' }),
+        t.request({
+          method: 'POST',
+          url: `/api/posts/${post.id}/comments`,
+          payload: { content: `comment ${i}` },
+          remoteAddress: '2001:db8:77::1',
+        }),
       ),
     )
     expect(tally(all.map((r) => r.statusCode))).toEqual({ 201: 5, 429: 45 })
@@ -89,8 +116,14 @@ describe('comment throttle under concurrency', () => {
 describe('housekeeping', () => {
   it('prunes throttle windows that are long over while the app runs, not only at start', async () => {
     const fast = await testApp({ housekeepingEveryMs: 20 })
-    await fast.app.ctx.db.insertInto('rate_limits').values({ bucket: 'stale', window_start: '2020-01-01T00:00:00.000Z', hits: 3 }).execute()
-    await fast.app.ctx.db.insertInto('rate_limits').values({ bucket: 'fresh', window_start: new Date().toISOString(), hits: 3 }).execute()
+    await fast.app.ctx.db
+      .insertInto('rate_limits')
+      .values({ bucket: 'stale', window_start: '2020-01-01T00:00:00.000Z', hits: 3 })
+      .execute()
+    await fast.app.ctx.db
+      .insertInto('rate_limits')
+      .values({ bucket: 'fresh', window_start: new Date().toISOString(), hits: 3 })
+      .execute()
     let left: string[] = []
     for (let i = 0; i < 100; i++) {
       left = (await fast.app.ctx.db.selectFrom('rate_limits').select('bucket').execute()).map((r) => r.bucket)

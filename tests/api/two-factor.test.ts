@@ -6,7 +6,8 @@ import { appsClosedAfterEach } from './helpers.ts'
 
 const { testApp } = appsClosedAfterEach()
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {})
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {})
 const STEP = 30_000
 
 /** An app on a manual clock with two-factor enrolled for the admin; returns the secret and recovery codes. */
@@ -29,7 +30,12 @@ async function enrolled() {
 }
 
 const password = (t: TestApp, remoteAddress = '198.51.100.1') =>
-  t.request({ method: 'POST', url: '/api/auth/login', payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password }, remoteAddress })
+  t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+    remoteAddress,
+  })
 async function ticketFor(t: TestApp): Promise<string> {
   const res = await password(t)
   expect(res.statusCode).toBe(200)
@@ -37,7 +43,8 @@ async function ticketFor(t: TestApp): Promise<string> {
 }
 const verify = (t: TestApp, ticket: string, code: string, remoteAddress = '198.51.100.1') =>
   t.request({ method: 'POST', url: '/api/auth/login/verify', payload: { ticket, code }, remoteAddress })
-const status = async (t: TestApp, cookie: string) => (await t.request({ method: 'GET', url: '/api/auth/two-factor', cookie })).json()
+const status = async (t: TestApp, cookie: string) =>
+  (await t.request({ method: 'GET', url: '/api/auth/two-factor', cookie })).json()
 
 describe('two-factor enrolment', () => {
   it('shows the secret and a QR code once, and turns on only with the password and a valid code', async () => {
@@ -56,7 +63,8 @@ describe('two-factor enrolment', () => {
     expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/)
     expect(Buffer.from(qrCode.split(',')[1]!, 'base64').toString()).toContain('<svg')
 
-    const enable = (pw: string, code: string) => t.request({ method: 'POST', url: '/api/auth/two-factor/enable', cookie, payload: { password: pw, code } })
+    const enable = (pw: string, code: string) =>
+      t.request({ method: 'POST', url: '/api/auth/two-factor/enable', cookie, payload: { password: pw, code } })
     const wrongPassword = await enable('not-the-password', totpCode(secret, time()))
     expect(wrongPassword.statusCode).toBe(400)
     expect(wrongPassword.json()).toEqual({ error: 'Current password is incorrect' })
@@ -91,7 +99,12 @@ describe('two-factor enrolment', () => {
   it('answers 400 to enable without a setup, and 401 to every call without a session', async () => {
     const t = await testApp()
     const cookie = await t.login()
-    const res = await t.request({ method: 'POST', url: '/api/auth/two-factor/enable', cookie, payload: { password: TEST_ADMIN.password, code: '123456' } })
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      cookie,
+      payload: { password: TEST_ADMIN.password, code: '123456' },
+    })
     expect(res.statusCode).toBe(400)
     expect((await t.request({ method: 'POST', url: '/api/auth/two-factor/setup' })).statusCode).toBe(401)
   })
@@ -105,7 +118,11 @@ describe('login with two-factor on', () => {
     expect(first.json()).toEqual({ twoFactorRequired: true, ticket: expect.any(String) })
     expect(first.cookies.find((c) => c.name === 'sid')).toBeUndefined()
 
-    const wrong = await t.request({ method: 'POST', url: '/api/auth/login', payload: { username: TEST_ADMIN.username, password: 'wrong-password' } })
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: TEST_ADMIN.username, password: 'wrong-password' },
+    })
     expect(wrong.statusCode).toBe(401)
     expect(wrong.json()).toEqual({ error: 'Invalid username or password' })
 
@@ -191,7 +208,9 @@ describe('login with two-factor on', () => {
     const { t, time, secret } = await enrolled()
     const ticket = await ticketFor(t)
     const wrong = (i: number) => String((Number(totpCode(secret, time())) + 1 + i) % 1_000_000).padStart(6, '0')
-    const all = await Promise.all(Array.from({ length: 50 }, (_, i) => verify(t, ticket, wrong(i * 7919), `10.50.${i >> 8}.${i & 255}`)))
+    const all = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => verify(t, ticket, wrong(i * 7919), `10.50.${i >> 8}.${i & 255}`)),
+    )
     expect(tally(all.map((r) => r.statusCode))).toEqual({ 401: 5, 429: 45 })
     const blocked = all.find((r) => r.statusCode === 429)!
     // The account's code window opened at the enrolment, one step earlier.
@@ -214,7 +233,8 @@ describe('login with two-factor on', () => {
 describe('turning two-factor off and new recovery codes', () => {
   it('off needs the password and a code; afterwards login is one step again', async () => {
     const { t, time, cookie, secret } = await enrolled()
-    const disable = (pw: string, code: string) => t.request({ method: 'POST', url: '/api/auth/two-factor/disable', cookie, payload: { password: pw, code } })
+    const disable = (pw: string, code: string) =>
+      t.request({ method: 'POST', url: '/api/auth/two-factor/disable', cookie, payload: { password: pw, code } })
     expect((await disable('not-the-password', totpCode(secret, time()))).statusCode).toBe(400)
     const badCode = await disable(TEST_ADMIN.password, '000000')
     expect(badCode.statusCode).toBe(400)

@@ -1,12 +1,33 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { animatedGif, cameraJpeg, claimingGif, claimingPng, pngWithMetadata, tinyGif, tinyJpeg, tinyPng, tinyWebp } from '#test/support/test-images.ts'
+import {
+  animatedGif,
+  cameraJpeg,
+  claimingGif,
+  claimingPng,
+  pngWithMetadata,
+  tinyGif,
+  tinyJpeg,
+  tinyPng,
+  tinyWebp,
+} from '#test/support/test-images.ts'
 import { adminAppForAll, multipart } from './helpers.ts'
 
 const t = adminAppForAll()
 
-const upload = (bytes: Uint8Array, name = 'photo.bin', type = 'application/octet-stream', field = 'image', c: string | null = t.cookie) =>
-  t.request({ method: 'POST', url: '/api/upload-image', cookie: c ?? undefined, ...multipart(field, name, type, bytes) })
+const upload = (
+  bytes: Uint8Array,
+  name = 'photo.bin',
+  type = 'application/octet-stream',
+  field = 'image',
+  c: string | null = t.cookie,
+) =>
+  t.request({
+    method: 'POST',
+    url: '/api/upload-image',
+    cookie: c ?? undefined,
+    ...multipart(field, name, type, bytes),
+  })
 const get = (url: string) => t.request({ method: 'GET', url })
 const URL_PATTERN = /^\/uploads\/[a-f0-9]{64}\.(jpg|png|gif|webp)$/
 const hashOf = (url: string) => url.slice('/uploads/'.length, '/uploads/'.length + 64)
@@ -14,7 +35,8 @@ const db = () => t.app.ctx.db
 
 /** Rows of every table an upload writes to: a refused upload must leave each count as it was. */
 async function stored() {
-  const count = async (table: 'images' | 'image_variants') => (await db().selectFrom(table).select('file_name').execute()).length
+  const count = async (table: 'images' | 'image_variants') =>
+    (await db().selectFrom(table).select('file_name').execute()).length
   return { images: await count('images'), variants: await count('image_variants') }
 }
 
@@ -34,8 +56,18 @@ describe('POST /api/upload-image: variants at upload', () => {
     expect(body).toEqual({ url: expect.stringMatching(URL_PATTERN), width: 20, height: 40, alt: '' })
     expect(body.url.endsWith('.jpg')).toBe(true)
 
-    const image = await db().selectFrom('images').selectAll().where('file_name', '=', body.url.slice(9)).executeTakeFirstOrThrow()
-    expect(image).toMatchObject({ width: 20, height: 40, frames: 1, original_name: 'IMG_2034.jpg', variants_version: 1 })
+    const image = await db()
+      .selectFrom('images')
+      .selectAll()
+      .where('file_name', '=', body.url.slice(9))
+      .executeTakeFirstOrThrow()
+    expect(image).toMatchObject({
+      width: 20,
+      height: 40,
+      frames: 1,
+      original_name: 'IMG_2034.jpg',
+      variants_version: 1,
+    })
     expect(image.dominant_color).toMatch(/^#[0-9a-f]{6}$/)
     const variants = await db().selectFrom('image_variants').selectAll().where('image_id', '=', image.id).execute()
     // 20 px wide: one width (480, never upscaled: 20 px) in AVIF, WebP and JPEG, plus the Open Graph JPEG.
@@ -48,7 +80,9 @@ describe('POST /api/upload-image: variants at upload', () => {
       expect(meta.exif ?? meta.xmp ?? meta.icc ?? meta.orientation).toBeUndefined()
     }
     // Upright: the red left half of the sensor image is now on top.
-    const { data } = await sharp(Buffer.from(variants.find((v) => v.file_name.endsWith('480.jpg'))!.bytes)).raw().toBuffer({ resolveWithObject: true })
+    const { data } = await sharp(Buffer.from(variants.find((v) => v.file_name.endsWith('480.jpg'))!.bytes))
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     expect(data[0]).toBeGreaterThan(200)
     expect(data[2]).toBeLessThan(60)
   })
@@ -62,18 +96,38 @@ describe('POST /api/upload-image: variants at upload', () => {
     expect(res.statusCode).toBe(201)
     const { url } = res.json()
     expect(res.json()).toEqual({ url: expect.stringMatching(new RegExp(`\\.${ext}$`)), width, height, alt: '' })
-    const variants = await db().selectFrom('image_variants').select(['file_name', 'bytes']).where('file_name', 'like', `${hashOf(url)}-%`).execute()
+    const variants = await db()
+      .selectFrom('image_variants')
+      .select(['file_name', 'bytes'])
+      .where('file_name', 'like', `${hashOf(url)}-%`)
+      .execute()
     expect(variants.map((v) => v.file_name.slice(65)).sort()).toEqual(names)
-    const original = await db().selectFrom('images').select('bytes').where('file_name', '=', url.slice(9)).executeTakeFirstOrThrow()
-    for (const bytes of [original.bytes, ...variants.map((v) => v.bytes)]) expect(Buffer.from(bytes).includes('SECRET')).toBe(false)
+    const original = await db()
+      .selectFrom('images')
+      .select('bytes')
+      .where('file_name', '=', url.slice(9))
+      .executeTakeFirstOrThrow()
+    for (const bytes of [original.bytes, ...variants.map((v) => v.bytes)])
+      expect(Buffer.from(bytes).includes('SECRET')).toBe(false)
   })
 
   it('makes every width below the picture and one covering it, never upscaling', async () => {
-    const wide = await sharp({ create: { width: 1700, height: 100, channels: 3, background: '#808080' } }).png().toBuffer()
+    const wide = await sharp({ create: { width: 1700, height: 100, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer()
     const { url, width } = (await upload(wide, 'wide.png')).json()
     expect(width).toBe(1700)
-    const rows = await db().selectFrom('image_variants').select(['file_name', 'width']).where('file_name', 'like', `${hashOf(url)}-%.avif`).execute()
-    expect(rows.map((r) => [r.file_name.slice(65), r.width]).sort()).toEqual([['1600.avif', 1600], ['2400.avif', 1700], ['480.avif', 480], ['960.avif', 960]])
+    const rows = await db()
+      .selectFrom('image_variants')
+      .select(['file_name', 'width'])
+      .where('file_name', 'like', `${hashOf(url)}-%.avif`)
+      .execute()
+    expect(rows.map((r) => [r.file_name.slice(65), r.width]).sort()).toEqual([
+      ['1600.avif', 1600],
+      ['2400.avif', 1700],
+      ['480.avif', 480],
+      ['960.avif', 960],
+    ])
   })
 
   it('keeps an animated GIF of 300 frames animated, in its GIF and WebP variants', async () => {
@@ -102,13 +156,19 @@ describe('POST /api/upload-image: variants at upload', () => {
     const second = (await upload(bytes, 'b.jpg')).json()
     expect(second).toEqual(first)
     expect(await stored()).toEqual(before)
-    expect(await db().selectFrom('images').select('id').where('file_name', '=', first.url.slice(9)).execute()).toHaveLength(1)
+    expect(
+      await db().selectFrom('images').select('id').where('file_name', '=', first.url.slice(9)).execute(),
+    ).toHaveLength(1)
   })
 
   it('returns the library alt text for a picture uploaded again', async () => {
     const bytes = tinyPng(6, 5)
     const { url } = (await upload(bytes, 'a.png')).json()
-    await db().updateTable('images').set({ alt_text: 'A tiny gradient' }).where('file_name', '=', url.slice(9)).execute()
+    await db()
+      .updateTable('images')
+      .set({ alt_text: 'A tiny gradient' })
+      .where('file_name', '=', url.slice(9))
+      .execute()
     expect((await upload(bytes, 'a.png')).json().alt).toBe('A tiny gradient')
   })
 })
@@ -133,23 +193,49 @@ describe('POST /api/upload-image: bad input leaves nothing behind', () => {
   it('refuses polyglots: markup before, inside or after a real image, or a signature followed by anything else (415)', async () => {
     await expectRefused(Buffer.concat([Buffer.from('<svg>'), tinyPng()]), 415, /Only JPEG/)
     await expectRefused(Buffer.concat([tinyPng(), Buffer.from('<script>alert(1)</script>')]), 415, /Only JPEG/)
-    await expectRefused(Buffer.concat([await cameraJpeg(), Buffer.from('<html><body><script>alert(1)</script>')]), 415, /Only JPEG/)
-    await expectRefused(tinyJpeg([Buffer.from('\xff\xfe\x00\x1c<svg onload=alert(1)></svg>', 'latin1')]), 415, /Only JPEG/)
-    await expectRefused(Buffer.concat([tinyPng().subarray(0, 8), Buffer.from('GARBAGE-GARBAGE-GARBAGE')]), 415, /Only JPEG/)
+    await expectRefused(
+      Buffer.concat([await cameraJpeg(), Buffer.from('<html><body><script>alert(1)</script>')]),
+      415,
+      /Only JPEG/,
+    )
+    await expectRefused(
+      tinyJpeg([Buffer.from('\xff\xfe\x00\x1c<svg onload=alert(1)></svg>', 'latin1')]),
+      415,
+      /Only JPEG/,
+    )
+    await expectRefused(
+      Buffer.concat([tinyPng().subarray(0, 8), Buffer.from('GARBAGE-GARBAGE-GARBAGE')]),
+      415,
+      /Only JPEG/,
+    )
     await expectRefused(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 1, 2]), 415, /Only JPEG/)
   })
 
   it('refuses a truncated JPEG with a clear message (422)', async () => {
-    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } }).jpeg().toBuffer()
-    await expectRefused(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 422, 'The image could not be read: the file looks damaged or incomplete')
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer()
+    await expectRefused(
+      jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+      422,
+      'The image could not be read: the file looks damaged or incomplete',
+    )
   })
 
   it('refuses a PNG claiming 50,000 × 50,000 pixels from its header (413)', async () => {
-    await expectRefused(claimingPng(50_000, 50_000), 413, 'The image is too large to process: 50000 × 50000 pixels is 2,500 megapixels; the limit is 40')
+    await expectRefused(
+      claimingPng(50_000, 50_000),
+      413,
+      'The image is too large to process: 50000 × 50000 pixels is 2,500 megapixels; the limit is 40',
+    )
   })
 
   it('counts every frame of an animation, and GIF frames larger than the screen, against the 40-megapixel cap', async () => {
-    await expectRefused(claimingGif({ screen: 400, frames: 300 }), 413, '400 × 400 pixels × 300 frames is 48 megapixels; the limit is 40')
+    await expectRefused(
+      claimingGif({ screen: 400, frames: 300 }),
+      413,
+      '400 × 400 pixels × 300 frames is 48 megapixels; the limit is 40',
+    )
     await expectRefused(claimingGif({ screen: 10, frame: [8000, 6000] }), 413, '8000 × 6000 pixels is 48 megapixels')
     expect((await upload(claimingGif({ screen: 100, frames: 3 }), 'small.gif')).statusCode).toBe(201)
   })
@@ -159,7 +245,11 @@ describe('POST /api/upload-image: bad input leaves nothing behind', () => {
   })
 
   it('refuses a file over 10 MB (413 JSON)', async () => {
-    await expectRefused(Buffer.concat([tinyPng(), Buffer.alloc(10 * 1024 * 1024 + 10)]), 413, 'Images must be at most 10 MB')
+    await expectRefused(
+      Buffer.concat([tinyPng(), Buffer.alloc(10 * 1024 * 1024 + 10)]),
+      413,
+      'Images must be at most 10 MB',
+    )
   })
 
   it('answers 400 without a file, with another field name, or without multipart', async () => {
@@ -174,7 +264,12 @@ describe('POST /api/upload-image: bad input leaves nothing behind', () => {
     expect(noFile.statusCode).toBe(400)
     expect(noFile.json()).toEqual({ error: 'No image was uploaded' })
     expect((await upload(tinyPng(), 'x.png', 'image/png', 'file')).statusCode).toBe(400)
-    const json = await t.request({ method: 'POST', url: '/api/upload-image', cookie: t.cookie, payload: { image: 'x' } })
+    const json = await t.request({
+      method: 'POST',
+      url: '/api/upload-image',
+      cookie: t.cookie,
+      payload: { image: 'x' },
+    })
     expect(json.statusCode).toBe(400)
     expect(json.json().error).toEqual(expect.any(String))
   })
@@ -189,7 +284,9 @@ describe('POST /api/upload-image: bad input leaves nothing behind', () => {
 describe('GET /uploads/:file', () => {
   let hash: string
   beforeAll(async () => {
-    const photo = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#204060' } }).jpeg().toBuffer()
+    const photo = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#204060' } })
+      .jpeg()
+      .toBuffer()
     hash = hashOf((await upload(photo, 'photo.jpg')).json().url)
   })
 
@@ -229,12 +326,20 @@ describe('GET /uploads/:file', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('image/jpeg')
     expect(res.headers.etag).toBe(`"${hash}-1600.jpg"`)
-    const original = await db().selectFrom('images').select('bytes').where('file_name', '=', `${hash}.jpg`).executeTakeFirstOrThrow()
+    const original = await db()
+      .selectFrom('images')
+      .select('bytes')
+      .where('file_name', '=', `${hash}.jpg`)
+      .executeTakeFirstOrThrow()
     expect(res.rawPayload.equals(Buffer.from(original.bytes))).toBe(false)
   })
 
   it('makes a variant that is missing on first request, byte for byte the one made at upload, stores it once, and serves it', async () => {
-    const made = await db().selectFrom('image_variants').select('bytes').where('file_name', '=', `${hash}-960.avif`).executeTakeFirstOrThrow()
+    const made = await db()
+      .selectFrom('image_variants')
+      .select('bytes')
+      .where('file_name', '=', `${hash}-960.avif`)
+      .executeTakeFirstOrThrow()
     await db().deleteFrom('image_variants').where('file_name', '=', `${hash}-960.avif`).execute()
     const [a, b] = await Promise.all([get(`/uploads/${hash}-960.avif`), get(`/uploads/${hash}-960.avif`)])
     expect(a.statusCode).toBe(200)
@@ -242,7 +347,9 @@ describe('GET /uploads/:file', () => {
     // Variants come from the kept original, so one made again (here, after a restore, by the job) is the same file.
     expect(a.rawPayload.equals(Buffer.from(made.bytes))).toBe(true)
     expect((await sharp(a.rawPayload).metadata()).width).toBe(960)
-    expect(await db().selectFrom('image_variants').select('file_name').where('file_name', '=', `${hash}-960.avif`).execute()).toHaveLength(1)
+    expect(
+      await db().selectFrom('image_variants').select('file_name').where('file_name', '=', `${hash}-960.avif`).execute(),
+    ).toHaveLength(1)
   })
 
   it('answers 404 for anything but an exact name of a stored upload and a format it has (no traversal)', async () => {

@@ -5,7 +5,12 @@ import { adminCookie, createPost, MINUTE } from './posts.fixtures.ts'
 
 async function storedViews(t: TestApp, postId: string) {
   const post = await t.app.ctx.db.selectFrom('posts').select('views').where('id', '=', postId).executeTakeFirstOrThrow()
-  const days = await t.app.ctx.db.selectFrom('post_views_daily').select(['day', 'views']).where('post_id', '=', postId).orderBy('day').execute()
+  const days = await t.app.ctx.db
+    .selectFrom('post_views_daily')
+    .select(['day', 'views'])
+    .where('post_id', '=', postId)
+    .orderBy('day')
+    .execute()
   return { total: Number(post.views), days: days.map((d) => ({ day: d.day, views: Number(d.views) })) }
 }
 
@@ -46,7 +51,13 @@ describe('views', () => {
     await view(postId, visitor)
     await view(postId) // a new visitor
     await t.app.flushViews()
-    expect(await storedViews(t, postId)).toEqual({ total: 3, days: [{ day: '2026-03-01', views: 1 }, { day: '2026-03-02', views: 2 }] })
+    expect(await storedViews(t, postId)).toEqual({
+      total: 3,
+      days: [
+        { day: '2026-03-01', views: 1 },
+        { day: '2026-03-02', views: 2 },
+      ],
+    })
   })
 
   it('counts parallel beacons of one visitor once', async () => {
@@ -93,7 +104,11 @@ describe('views: shutdown', () => {
     try {
       const admin = await adminCookie(t)
       const postId = (await createPost(t, admin, { title: 'Closing', status: 'published' })).id
-      await Promise.all([1, 2, 3].map(() => t.request({ method: 'POST', url: `/api/posts/${postId}/view`, cookie: signedVisitorCookie(t) })))
+      await Promise.all(
+        [1, 2, 3].map(() =>
+          t.request({ method: 'POST', url: `/api/posts/${postId}/view`, cookie: signedVisitorCookie(t) }),
+        ),
+      )
       expect(t.app.pendingViews()).toBe(3)
       expect((await storedViews(t, postId)).total).toBe(0)
       await t.app.close()

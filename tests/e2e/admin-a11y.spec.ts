@@ -13,7 +13,9 @@ const SCREENS = [
 ]
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
@@ -31,7 +33,11 @@ test.describe('admin accessibility (axe-core): no serious or critical violations
     test(`every screen at ${width}px, without horizontal scrolling`, async ({ adminPage: page }) => {
       test.setTimeout(180_000) // axe on every admin screen: ~40 s alone, and twice that beside another worker on a slow machine
       await page.setViewportSize({ width, height: 800 })
-      const post = await createPost(page.request, { title: unique('E2E Axe Post'), content: 'Checked by axe.\n\n- one\n- two', status: 'draft' })
+      const post = await createPost(page.request, {
+        title: unique('E2E Axe Post'),
+        content: 'Checked by axe.\n\n- one\n- two',
+        status: 'draft',
+      })
       for (const path of [...SCREENS, `/admin/posts/${post.id}/edit`]) {
         await page.goto(path)
         await page.locator('main h1').first().waitFor()
@@ -46,7 +52,11 @@ test.describe('admin accessibility (axe-core): no serious or critical violations
       test.setTimeout(180_000) // axe on every admin screen: ~40 s alone, and twice that beside another worker on a slow machine
       await page.emulateMedia({ colorScheme: 'dark' })
       await page.setViewportSize({ width, height: 800 })
-      const post = await createPost(page.request, { title: unique('E2E Axe Dark'), content: '## One\n\n```js\nlet a = 1\n```', status: 'draft' })
+      const post = await createPost(page.request, {
+        title: unique('E2E Axe Dark'),
+        content: '## One\n\n```js\nlet a = 1\n```',
+        status: 'draft',
+      })
       for (const path of [...SCREENS, `/admin/posts/${post.id}/edit`]) {
         await page.goto(path)
         await page.locator('main h1').first().waitFor()

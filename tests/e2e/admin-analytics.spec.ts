@@ -2,8 +2,16 @@ import { createPost } from './support/admin-api.ts'
 import { expect, test, unique } from './support/admin-fixtures.ts'
 
 test('analytics ranks posts by views and charts today’s views', async ({ adminPage: page, playwright, baseURL }) => {
-  const popular = await createPost(page.request, { title: unique('E2E Popular'), content: 'Read me often.', status: 'published' })
-  const quiet = await createPost(page.request, { title: unique('E2E Quiet'), content: 'Read me once.', status: 'published' })
+  const popular = await createPost(page.request, {
+    title: unique('E2E Popular'),
+    content: 'Read me often.',
+    status: 'published',
+  })
+  const quiet = await createPost(page.request, {
+    title: unique('E2E Quiet'),
+    content: 'Read me once.',
+    status: 'published',
+  })
 
   // Each reader is a fresh visitor (a new cookie jar and its own browser: readers without a cookie are told apart by
   // address and user agent); admins' own views are never counted. Two or more views keep both posts in the top 10
@@ -43,8 +51,16 @@ test('analytics ranks posts by views and charts today’s views', async ({ admin
   expect(todayViews).toBeGreaterThanOrEqual(visits.length)
 })
 
-test('analytics flags a post whose views in the last hour are more than 20 times its daily average', async ({ adminPage: page, playwright, baseURL }) => {
-  const post = await createPost(page.request, { title: unique('E2E Spike'), content: 'Suddenly popular.', status: 'published' })
+test('analytics flags a post whose views in the last hour are more than 20 times its daily average', async ({
+  adminPage: page,
+  playwright,
+  baseURL,
+}) => {
+  const post = await createPost(page.request, {
+    title: unique('E2E Spike'),
+    content: 'Suddenly popular.',
+    status: 'published',
+  })
   // A new post has no history (taken as 1 view a day): 21 readers in its first hour are a spike.
   for (let i = 0; i < 21; i++) {
     const reader = await playwright.request.newContext({ baseURL, userAgent: `Mozilla/5.0 E2E spike reader ${i}` })
@@ -56,6 +72,9 @@ test('analytics flags a post whose views in the last hour are more than 20 times
   const flag = page.getByRole('region', { name: 'Unusual traffic' })
   await expect(async () => {
     await page.reload()
-    await expect(flag.getByRole('listitem').filter({ hasText: post.title })).toContainText('21 views in the last hour', { timeout: 1000 })
+    await expect(flag.getByRole('listitem').filter({ hasText: post.title })).toContainText(
+      '21 views in the last hour',
+      { timeout: 1000 },
+    )
   }).toPass({ timeout: 20_000 })
 })

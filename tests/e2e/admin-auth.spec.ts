@@ -46,7 +46,9 @@ test.describe('admin sign-in', () => {
     await page.getByLabel('Password').fill(ADMIN.password)
     await page.getByRole('button', { name: 'Sign In' }).click()
     await expect(page.getByRole('heading', { name: `Welcome back, ${ADMIN.username}!` })).toBeVisible()
-    await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+    await expect(
+      page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }),
+    ).toHaveAttribute('aria-current', 'page')
 
     // Already logged in: /admin/login goes to the dashboard.
     await page.goto('/admin/login')
@@ -83,7 +85,10 @@ test.describe('admin sign-in', () => {
 test('a 429 on the login form says how long to wait', async ({ browser, baseURL }) => {
   // Its own client address (the e2e server trusts X-Forwarded-For from 127.0.0.1) and a made-up account, so the
   // real admin's budget is untouched.
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `192.0.2.${Math.floor(Math.random() * 250) + 1}` } })
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'X-Forwarded-For': `192.0.2.${Math.floor(Math.random() * 250) + 1}` },
+  })
   const page = await context.newPage()
   const username = `nobody-${Date.now().toString(36)}`
   for (let i = 0; i < 5; i++) {

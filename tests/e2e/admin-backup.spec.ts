@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from './support/admin-fixtures.ts'
 
-test('Backup & import: the backup downloads as a zip, and a dry-run import of it reports what it would do', async ({ adminPage: page }, testInfo) => {
+test('Backup & import: the backup downloads as a zip, and a dry-run import of it reports what it would do', async ({
+  adminPage: page,
+}, testInfo) => {
   await page.goto('/admin/settings')
   await page.getByRole('tab', { name: 'Backup & import' }).click()
 
@@ -30,7 +32,9 @@ test('Backup & import: the backup downloads as a zip, and a dry-run import of it
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0)
     await page.screenshot({ path: `test-results/screens/settings-backup-${width}.png`, fullPage: true })
   }

@@ -1,6 +1,10 @@
 import { expect, openAsReader, test, unique } from './support/admin-fixtures.ts'
 
-test('category create, edit and delete show on the public filter and footer', async ({ adminPage: page, browser, baseURL }) => {
+test('category create, edit and delete show on the public filter and footer', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
   // '000' sorts first, so the footer's first six categories include it.
   const name = unique('000 E2E Category')
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-')
@@ -22,7 +26,10 @@ test('category create, edit and delete show on the public filter and footer', as
 
   const reader = await openAsReader(browser, baseURL, '/blog')
   await expect(reader.getByLabel('Category').locator('option', { hasText: name })).toHaveCount(1)
-  await expect(reader.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name })).toHaveAttribute('href', `/category/${slug}`)
+  await expect(reader.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name })).toHaveAttribute(
+    'href',
+    `/category/${slug}`,
+  )
 
   const renamed = `${name} Renamed`
   await card.getByRole('button', { name: `Edit ${name}` }).click()
@@ -37,7 +44,9 @@ test('category create, edit and delete show on the public filter and footer', as
   await expect(renamedCard).toHaveCount(1)
 
   await reader.reload()
-  await expect(reader.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: renamed })).toBeVisible()
+  await expect(
+    reader.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: renamed }),
+  ).toBeVisible()
   await expect(reader.getByLabel('Category').locator('option', { hasText: renamed })).toHaveCount(1)
 
   // The browser confirm: dismissing keeps it, accepting deletes it.
@@ -53,7 +62,9 @@ test('category create, edit and delete show on the public filter and footer', as
   await expect(renamedCard).toHaveCount(0)
 
   await reader.reload()
-  await expect(reader.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: renamed })).toHaveCount(0)
+  await expect(reader.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: renamed })).toHaveCount(
+    0,
+  )
   await expect(reader.getByLabel('Category').locator('option', { hasText: renamed })).toHaveCount(0)
   await reader.context().close()
 })

@@ -27,7 +27,11 @@ test('unsaved edits survive a reload and are offered back', async ({ adminPage: 
 })
 
 test('an edited post offers its backup; leaving with unsaved changes asks first', async ({ adminPage: page }) => {
-  const post = await createPost(page.request, { title: unique('E2E Backup Edit'), content: 'Original text.', status: 'draft' })
+  const post = await createPost(page.request, {
+    title: unique('E2E Backup Edit'),
+    content: 'Original text.',
+    status: 'draft',
+  })
   await page.goto(`/admin/posts?search=${encodeURIComponent(post.title)}`)
   await page.getByRole('link', { name: `Edit ${post.title}` }).click()
   await expect(page.getByRole('button', { name: 'Publish' })).toBeVisible() // a draft in edit mode
@@ -48,7 +52,10 @@ test('an edited post offers its backup; leaving with unsaved changes asks first'
   await expect(page.getByLabel('Content', { exact: true })).toHaveValue('Changed but not saved.')
   dismissOnce()
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Posts' }).click()
-  expect(messages).toEqual(['You have unsaved changes. Leave this page anyway?', 'You have unsaved changes. Leave this page anyway?'])
+  expect(messages).toEqual([
+    'You have unsaved changes. Leave this page anyway?',
+    'You have unsaved changes. Leave this page anyway?',
+  ])
   await expect(page).toHaveURL(new RegExp(`/admin/posts/${post.id}/edit$`))
 
   page.once('dialog', (d) => void d.accept())

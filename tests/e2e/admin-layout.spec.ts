@@ -19,8 +19,11 @@ test('every admin page uses the same content column', async ({ adminPage: page }
   for (const path of ADMIN_PAGES) expect(columns[path], path).toEqual(first)
 })
 
-test('the desktop sidebar runs the whole height of a long page and its links stay in view', async ({ adminPage: page }) => {
-  for (let i = 0; i < 8; i++) await createPost(page.request, { title: unique('E2E Long List'), content: 'Filler.', status: 'draft' })
+test('the desktop sidebar runs the whole height of a long page and its links stay in view', async ({
+  adminPage: page,
+}) => {
+  for (let i = 0; i < 8; i++)
+    await createPost(page.request, { title: unique('E2E Long List'), content: 'Filler.', status: 'draft' })
   await page.goto('/admin/posts')
   await expect(page.getByTestId('admin-post-row').nth(8)).toBeVisible()
   const sizes = await page.evaluate(() => ({ page: document.documentElement.scrollHeight, viewport: innerHeight }))
@@ -31,7 +34,9 @@ test('the desktop sidebar runs the whole height of a long page and its links sta
   expect(height).toBeGreaterThanOrEqual(sizes.page - 1)
 
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' })).toBeInViewport()
+  await expect(
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeInViewport()
   await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport()
 })
 

@@ -10,8 +10,12 @@ async function sendFiles(page: Page, kind: 'paste' | 'drop', files: Array<{ name
   await page.getByLabel('Content', { exact: true }).evaluate(
     (textarea, { kind, files }) => {
       const data = new DataTransfer()
-      for (const f of files) data.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: 'image/png' }))
-      if (kind === 'paste') textarea.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+      for (const f of files)
+        data.items.add(
+          new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: 'image/png' }),
+        )
+      if (kind === 'paste')
+        textarea.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
       else {
         textarea.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }))
         textarea.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }))
@@ -21,7 +25,9 @@ async function sendFiles(page: Page, kind: 'paste' | 'drop', files: Array<{ name
   )
 }
 
-test('editor: several uploads at once, each with progress; the text gets an image only once the server accepted it', async ({ adminPage: page }) => {
+test('editor: several uploads at once, each with progress; the text gets an image only once the server accepted it', async ({
+  adminPage: page,
+}) => {
   await page.goto('/admin/posts/new')
   const content = page.getByLabel('Content', { exact: true })
   await content.fill('Intro')
@@ -39,18 +45,24 @@ test('editor: several uploads at once, each with progress; the text gets an imag
   release()
   await expect(page.getByRole('progressbar')).toHaveCount(0)
   await expect.poll(async () => (await content.inputValue()).match(IMAGE)?.length).toBe(2)
-  expect(await content.inputValue()).toMatch(/^Intro\n\n!\[\]\(\/uploads\/[a-f0-9]{64}\.png\)\n\n!\[\]\(\/uploads\/[a-f0-9]{64}\.png\)$/)
+  expect(await content.inputValue()).toMatch(
+    /^Intro\n\n!\[\]\(\/uploads\/[a-f0-9]{64}\.png\)\n\n!\[\]\(\/uploads\/[a-f0-9]{64}\.png\)$/,
+  )
   await page.unroute('**/api/upload-image')
 
   // A refused file: the server's reason as a toast, the text unchanged (no "Upload failed" marker).
   const before = await content.inputValue()
   await page.getByTestId('editor-image-input').setInputFiles(SVG_AS_PNG)
-  await expect(page.getByRole('alert').filter({ hasText: 'Upload failed' })).toContainText('evil.png: Only JPEG, PNG, GIF and WebP images are accepted')
+  await expect(page.getByRole('alert').filter({ hasText: 'Upload failed' })).toContainText(
+    'evil.png: Only JPEG, PNG, GIF and WebP images are accepted',
+  )
   await expect(page.getByRole('progressbar')).toHaveCount(0)
   await expect(content).toHaveValue(before)
 })
 
-test('editor: an image pasted or dropped into the text is uploaded and lands at the cursor', async ({ adminPage: page }) => {
+test('editor: an image pasted or dropped into the text is uploaded and lands at the cursor', async ({
+  adminPage: page,
+}) => {
   await page.goto('/admin/posts/new')
   const content = page.getByLabel('Content', { exact: true })
   await content.fill('First paragraph.\n\nLast paragraph.')
@@ -61,10 +73,15 @@ test('editor: an image pasted or dropped into the text is uploaded and lands at 
   await content.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(el.value.length, el.value.length))
   await sendFiles(page, 'drop', [await uniquePng('dropped-1.png'), await uniquePng('dropped-2.png')])
   await expect.poll(async () => (await content.inputValue()).match(IMAGE)?.length).toBe(3)
-  expect(await content.inputValue()).toMatch(/Last paragraph\.\n\n!\[\]\(\/uploads\/[a-f0-9]{64}\.png\)\n\n!\[\]\(\/uploads\/[a-f0-9]{64}\.png\)$/)
+  expect(await content.inputValue()).toMatch(
+    /Last paragraph\.\n\n!\[\]\(\/uploads\/[a-f0-9]{64}\.png\)\n\n!\[\]\(\/uploads\/[a-f0-9]{64}\.png\)$/,
+  )
 })
 
-test('publishing an image without alt text warns first: add it, or publish anyway', async ({ adminPage: page, request }) => {
+test('publishing an image without alt text warns first: add it, or publish anyway', async ({
+  adminPage: page,
+  request,
+}) => {
   const title = unique('E2E Alt Warning')
   await page.goto('/admin/posts/new')
   await page.getByLabel('Title', { exact: true }).fill(title)
@@ -82,9 +99,15 @@ test('publishing an image without alt text warns first: add it, or publish anywa
   await expect(page).toHaveURL(/\/admin\/posts\/new$/)
 
   await page.getByRole('button', { name: 'Publish' }).click()
-  await page.getByRole('alertdialog', { name: 'Images without alt text' }).getByRole('button', { name: 'Publish anyway' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Images without alt text' })
+    .getByRole('button', { name: 'Publish anyway' })
+    .click()
   await expect(page.getByText('Post created successfully!')).toBeVisible()
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
   expect((await request.get(`/blog/${slug}`)).status()).toBe(200)
 
   // With alt text there is nothing to ask.
@@ -95,7 +118,9 @@ test('publishing an image without alt text warns first: add it, or publish anywa
   await expect(page.getByText('Post created successfully!')).toBeVisible()
 })
 
-test('media library: upload, alt text, unused filter, copy markdown, insert into a post, and delete in use asks first', async ({ adminPage: page }) => {
+test('media library: upload, alt text, unused filter, copy markdown, insert into a post, and delete in use asks first', async ({
+  adminPage: page,
+}) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   const name = `${unique('library').replace(/\s/g, '-')}.png`
   await page.goto('/admin/media')
@@ -115,18 +140,28 @@ test('media library: upload, alt text, unused filter, copy markdown, insert into
   await expect(card).toBeVisible()
 
   await card.getByRole('button', { name: 'Copy markdown' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Markdown copied' })).toContainText(/!\[A test swatch\]\(\/uploads\/[a-f0-9]{64}\.png\)/)
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^!\[A test swatch\]\(\/uploads\/[a-f0-9]{64}\.png\)$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Markdown copied' })).toContainText(
+    /!\[A test swatch\]\(\/uploads\/[a-f0-9]{64}\.png\)/,
+  )
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /^!\[A test swatch\]\(\/uploads\/[a-f0-9]{64}\.png\)$/,
+  )
 
   // Published, so that it takes no place among the dashboard's recent drafts that other tests look for.
-  const post = await createPost(page.request, { title: unique('E2E Library Target'), content: 'Words first.', status: 'published' })
+  const post = await createPost(page.request, {
+    title: unique('E2E Library Target'),
+    content: 'Words first.',
+    status: 'published',
+  })
   await card.getByRole('button', { name: 'Insert into post' }).click()
   const dialog = page.getByRole('dialog', { name: 'Insert into post' })
   await dialog.getByLabel('Post').selectOption({ label: post.title })
   await dialog.getByRole('button', { name: 'Open in editor' }).click()
   await expect(page).toHaveURL(new RegExp(`/admin/posts/${post.id}/edit$`))
   await expect(page.getByText('Image added at the end of the post')).toBeVisible()
-  await expect(page.getByLabel('Content', { exact: true })).toHaveValue(/^Words first\.\n\n!\[A test swatch\]\(\/uploads\/[a-f0-9]{64}\.png\)$/)
+  await expect(page.getByLabel('Content', { exact: true })).toHaveValue(
+    /^Words first\.\n\n!\[A test swatch\]\(\/uploads\/[a-f0-9]{64}\.png\)$/,
+  )
   await page.getByRole('button', { name: 'Update Post' }).click()
   await expect(page.getByText('Post updated successfully!')).toBeVisible()
 
@@ -144,7 +179,10 @@ test('media library: upload, alt text, unused filter, copy markdown, insert into
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   await expect(card).toHaveCount(1)
   await card.getByRole('button', { name: `Delete ${name}` }).click()
-  await page.getByRole('alertdialog', { name: 'Delete an image in use?' }).getByRole('button', { name: 'Delete anyway' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Delete an image in use?' })
+    .getByRole('button', { name: 'Delete anyway' })
+    .click()
   await expect(page.getByText('Image deleted')).toBeVisible()
   await expect(card).toHaveCount(0)
 })

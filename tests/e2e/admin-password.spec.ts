@@ -36,12 +36,18 @@ test('password change, then log in with the new password (and change it back)', 
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid username or password' })).toBeVisible()
     await loginThroughForm(page, NEW_PASSWORD)
   } finally {
-    const login = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: NEW_PASSWORD } })
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: ADMIN.username, password: NEW_PASSWORD },
+    })
     if (login.ok()) {
-      const back = await page.request.post('/api/auth/change-password', { data: { currentPassword: NEW_PASSWORD, newPassword: ADMIN.password } })
+      const back = await page.request.post('/api/auth/change-password', {
+        data: { currentPassword: NEW_PASSWORD, newPassword: ADMIN.password },
+      })
       expect(back.ok(), await back.text()).toBe(true)
     }
   }
-  const original = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } })
+  const original = await page.request.post('/api/auth/login', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  })
   expect(original.ok(), 'the original password works again').toBe(true)
 })

@@ -3,7 +3,10 @@ import { expect, test, unique } from './support/admin-fixtures.ts'
 import { pngFile } from './support/admin-files.ts'
 
 function slugOf(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
 }
 
 test('draft → publish from the list → public → edit back to draft → delete', async ({ adminPage: page, request }) => {
@@ -57,7 +60,9 @@ test('draft → publish from the list → public → edit back to draft → dele
 
   await editedRow.getByRole('button', { name: `Delete ${edited}` }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Delete Post' })
-  await expect(dialog.getByText('Are you sure you want to delete this post? This action cannot be undone.')).toBeVisible()
+  await expect(
+    dialog.getByText('Are you sure you want to delete this post? This action cannot be undone.'),
+  ).toBeVisible()
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(editedRow).toHaveCount(1)
   await editedRow.getByRole('button', { name: `Delete ${edited}` }).click()
@@ -68,7 +73,10 @@ test('draft → publish from the list → public → edit back to draft → dele
   await expect(page.getByText('Try adjusting your search criteria or filters.')).toBeVisible()
 })
 
-test('toolbar, image upload into the content, preview, and the image on the public post', async ({ adminPage: page, request }) => {
+test('toolbar, image upload into the content, preview, and the image on the public post', async ({
+  adminPage: page,
+  request,
+}) => {
   const title = unique('E2E Image Post')
   const slug = slugOf(title)
   await page.goto('/admin/posts/new')
@@ -107,7 +115,11 @@ test('toolbar, image upload into the content, preview, and the image on the publ
 })
 
 test('a taken slug is refused with the server message next to the field', async ({ adminPage: page }) => {
-  const existing = await createPost(page.request, { title: unique('E2E Slug Owner'), content: 'First.', status: 'draft' })
+  const existing = await createPost(page.request, {
+    title: unique('E2E Slug Owner'),
+    content: 'First.',
+    status: 'draft',
+  })
   await page.goto('/admin/posts/new')
   await page.getByLabel('Title', { exact: true }).fill(unique('E2E Slug Thief'))
   await page.getByLabel('URL Slug').fill(existing.slug)
@@ -123,7 +135,11 @@ test('a taken slug is refused with the server message next to the field', async 
 
 test('the dashboard deletes a recent post after the same confirmation', async ({ adminPage: page }) => {
   // Newest drafts head the recent list.
-  const post = await createPost(page.request, { title: unique('E2E Dashboard Delete'), content: 'Short-lived.', status: 'draft' })
+  const post = await createPost(page.request, {
+    title: unique('E2E Dashboard Delete'),
+    content: 'Short-lived.',
+    status: 'draft',
+  })
   await page.goto('/admin/dashboard')
   const recent = page.getByRole('listitem').filter({ hasText: post.title })
   await expect(recent.getByText('draft', { exact: true })).toBeVisible()
@@ -131,7 +147,9 @@ test('the dashboard deletes a recent post after the same confirmation', async ({
   await expect(recent.getByText('1 min read')).toBeVisible()
   await recent.getByRole('button', { name: `Delete ${post.title}` }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Delete Post' })
-  await expect(dialog.getByText('Are you sure you want to delete this post? This action cannot be undone.')).toBeVisible()
+  await expect(
+    dialog.getByText('Are you sure you want to delete this post? This action cannot be undone.'),
+  ).toBeVisible()
   await dialog.getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('Post deleted successfully!')).toBeVisible()
   await expect(recent).toHaveCount(0)

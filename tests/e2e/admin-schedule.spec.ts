@@ -3,7 +3,10 @@ import { expect, test, unique } from './support/admin-fixtures.ts'
 // The author works in Berlin: the picker shows Berlin time and the server stores UTC.
 test.use({ timezoneId: 'Europe/Berlin' })
 
-test('schedule a post in the editor: stored in UTC, hidden until then, "Scheduled for …" in the list', async ({ adminPage: page, request }) => {
+test('schedule a post in the editor: stored in UTC, hidden until then, "Scheduled for …" in the list', async ({
+  adminPage: page,
+  request,
+}) => {
   const title = unique('E2E Scheduled Post')
 
   await page.goto('/admin/posts/new')
@@ -27,7 +30,11 @@ test('schedule a post in the editor: stored in UTC, hidden until then, "Schedule
   await expect(row.getByText('scheduled', { exact: true })).toBeVisible()
   await expect(row.getByText('Scheduled for Jan 15, 2031, 10:30 AM GMT+1')).toBeVisible()
 
-  const posts = (await (await page.request.get('/api/posts?status=scheduled&limit=100')).json()) as Array<{ title: string; slug: string; publishedAt: string }>
+  const posts = (await (await page.request.get('/api/posts?status=scheduled&limit=100')).json()) as Array<{
+    title: string
+    slug: string
+    publishedAt: string
+  }>
   const stored = posts.find((p) => p.title === title)!
   expect(stored.publishedAt).toBe('2031-01-15T09:30:00.000Z')
   // Before its time it is a draft to everyone but the admin.
@@ -43,7 +50,9 @@ test('schedule a post in the editor: stored in UTC, hidden until then, "Schedule
   await expect(page.getByLabel('Publish on')).toHaveValue('2031-01-15T10:30')
   await page.getByRole('button', { name: 'Publish', exact: true }).click()
   await expect(page.getByText('Post updated successfully!')).toBeVisible()
-  await expect(page.getByTestId('admin-post-row').filter({ hasText: title }).getByText('published', { exact: true })).toBeVisible()
+  await expect(
+    page.getByTestId('admin-post-row').filter({ hasText: title }).getByText('published', { exact: true }),
+  ).toBeVisible()
   expect((await request.get(`/blog/${stored.slug}`)).status()).toBe(200)
 })
 

@@ -6,8 +6,10 @@ import { ADMIN, expect, loginThroughForm, test } from './support/admin-fixtures.
 // Runs as its own Playwright project: "sign out everywhere else" and a second login step would break other tests' logins.
 test.describe.configure({ mode: 'serial' })
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 const STEP_MS = 30_000
 
 /** What an authenticator app shows for `secret` at `ms` (RFC 6238 defaults: SHA-1, 6 digits, 30 s). */
@@ -22,8 +24,13 @@ async function awayFromStepEdge(page: Page) {
 // The toast region is left out: a visible toast is an <li role="status"> in an <ol>, which axe calls a broken list
 // (a defect of the shared Toaster, reported rather than changed here).
 async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('section[aria-label="Notifications (F8)"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  const results = await new AxeBuilder({ page })
+    .exclude('section[aria-label="Notifications (F8)"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+    [],
+  )
 }
 
 async function screens(page: Page, name: string) {
@@ -34,13 +41,19 @@ async function screens(page: Page, name: string) {
 }
 
 async function signedInClient(baseURL: string, userAgent: string, address: string): Promise<APIRequestContext> {
-  const client = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'User-Agent': userAgent, 'X-Forwarded-For': address } })
+  const client = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'User-Agent': userAgent, 'X-Forwarded-For': address },
+  })
   const res = await client.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } })
   expect(res.status(), await res.text()).toBe(200)
   return client
 }
 
-test('sessions: this device and the others, sign out one, then everywhere else', async ({ adminPage: page, baseURL }) => {
+test('sessions: this device and the others, sign out one, then everywhere else', async ({
+  adminPage: page,
+  baseURL,
+}) => {
   const phone = await signedInClient(baseURL!, IPHONE, '203.0.113.5')
   const tablet = await signedInClient(baseURL!, ANDROID, '203.0.113.6')
   await page.goto('/admin/settings?tab=security')
@@ -75,7 +88,10 @@ test('sessions: this device and the others, sign out one, then everywhere else',
 
 let recoveryCodes: string[] = []
 
-test('two-factor: enrol in Settings, log out, log in with the code, turn it off with a recovery code', async ({ page, pageErrors: _ }) => {
+test('two-factor: enrol in Settings, log out, log in with the code, turn it off with a recovery code', async ({
+  page,
+  pageErrors: _,
+}) => {
   await loginThroughForm(page)
   await page.goto('/admin/settings?tab=security')
   await page.getByRole('button', { name: 'Set Up Two-Factor Authentication' }).click()
@@ -136,7 +152,9 @@ test('two-factor: enrol in Settings, log out, log in with the code, turn it off 
   await expect(page.getByText('Two-factor authentication turned off')).toBeVisible()
   await expect(page.getByText('Two-factor authentication is off.')).toBeVisible()
   recoveryCodes = []
-  const oneStep = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } })
+  const oneStep = await page.request.post('/api/auth/login', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  })
   expect(Object.keys(await oneStep.json())).toEqual(['user'])
 })
 
@@ -144,8 +162,11 @@ test('two-factor: enrol in Settings, log out, log in with the code, turn it off 
 test.afterAll(async ({ baseURL }) => {
   if (recoveryCodes.length < 2) return
   const client = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } })
-  const first = (await (await client.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } })).json()) as { ticket?: string }
-  if (first.ticket) await client.post('/api/auth/login/verify', { data: { ticket: first.ticket, code: recoveryCodes[0] } })
+  const first = (await (
+    await client.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } })
+  ).json()) as { ticket?: string }
+  if (first.ticket)
+    await client.post('/api/auth/login/verify', { data: { ticket: first.ticket, code: recoveryCodes[0] } })
   await client.post('/api/auth/two-factor/disable', { data: { password: ADMIN.password, code: recoveryCodes[1] } })
   await client.dispose()
 })

@@ -44,7 +44,11 @@ test('a social link that is not an http(s) URL is marked on its field with the r
   await expect(x).not.toHaveAttribute('aria-invalid', 'true')
 })
 
-test('a footer page is created and edited in the panel and shown publicly', async ({ adminPage: page, browser, baseURL }) => {
+test('a footer page is created and edited in the panel and shown publicly', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
   const title = unique('E2E Footer Page')
   await page.goto('/admin/settings')
   await page.getByRole('tab', { name: 'Footer Pages' }).click()
@@ -70,7 +74,9 @@ test('a footer page is created and edited in the panel and shown publicly', asyn
   await expect(page.getByLabel('Title *')).toHaveValue(title)
 
   // Over 5MB is refused on the client.
-  await page.locator('#footer-image').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) })
+  await page
+    .locator('#footer-image')
+    .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) })
   await expect(page.getByText('File too large')).toBeVisible()
   await expect(page.getByText('Please select an image under 5MB.')).toBeVisible()
 

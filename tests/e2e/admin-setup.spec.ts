@@ -23,7 +23,16 @@ test.beforeAll(async () => {
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   })
   await expect(async () => expect((await fetch(`${base}/healthz`)).ok).toBe(true)).toPass({ timeout: 30_000 })

@@ -3,7 +3,12 @@ import { expect, test, unique } from './support/admin-fixtures.ts'
 
 test('deleting posts one after another from the list shows the toast every time', async ({ adminPage: page }) => {
   const prefix = unique('E2E Toast Delete')
-  for (let i = 1; i <= 4; i++) await createPost(page.request, { title: `${prefix} ${i}`, content: 'Soon gone.', status: i % 2 ? 'published' : 'draft' })
+  for (let i = 1; i <= 4; i++)
+    await createPost(page.request, {
+      title: `${prefix} ${i}`,
+      content: 'Soon gone.',
+      status: i % 2 ? 'published' : 'draft',
+    })
   await page.goto('/admin/posts')
   await page.getByRole('searchbox', { name: 'Search posts' }).fill(prefix)
   const rows = page.getByTestId('admin-post-row')
@@ -23,7 +28,10 @@ test('deleting posts one after another from the list shows the toast every time'
   for (let left = 4; left > 0; left--) {
     gate = new Promise<void>((resolve) => (openGate = resolve))
     const title = `${prefix} ${left}`
-    await rows.filter({ hasText: title }).getByRole('button', { name: `Delete ${title}` }).click()
+    await rows
+      .filter({ hasText: title })
+      .getByRole('button', { name: `Delete ${title}` })
+      .click()
     await page.getByRole('alertdialog', { name: 'Delete Post' }).getByRole('button', { name: 'Delete' }).click()
     await expect(rows).toHaveCount(left - 1)
     openGate()

@@ -10,7 +10,10 @@ async function expectNoSidewaysScroll(page: Page, path: string, mustShow: string
   await page.goto(path)
   await expect(page.getByText(mustShow, { exact: false }).first()).toBeVisible()
   await page.waitForLoadState('networkidle')
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }))
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }))
   expect(scrollWidth, `${path} is ${scrollWidth}px wide`).toBeLessThanOrEqual(clientWidth)
 }
 
@@ -38,7 +41,9 @@ test.describe('long unbroken words at 390 px', () => {
       ].join('\n\n'),
     })
     const comment = `Comment ${word(140, `comment${id}`)}`
-    const posted = await page.request.post(`/api/posts/${post.id}/comments`, { data: { content: comment, authorName: commenter } })
+    const posted = await page.request.post(`/api/posts/${post.id}/comments`, {
+      data: { content: comment, authorName: commenter },
+    })
     expect(posted.status(), await posted.text()).toBe(201)
     await admin.approveComment(post.id, comment)
 
@@ -65,7 +70,10 @@ test.describe('long unbroken words at 390 px', () => {
     // The approved tab (one comment only: the comment throttle is shared by every browser test).
     await page.getByRole('tab', { name: /Approved/ }).click()
     await expect(page.getByText(comment)).toBeVisible()
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }))
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }))
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
   })
 })

@@ -21,15 +21,24 @@ async function seed(admin: AdminApi) {
 }
 
 test.describe('accessibility (axe-core): no serious or critical violations', () => {
-  for (const [width, scheme] of [[1280, 'light'], [375, 'light'], [1280, 'dark'], [375, 'dark']] as const) {
+  for (const [width, scheme] of [
+    [1280, 'light'],
+    [375, 'light'],
+    [1280, 'dark'],
+    [375, 'dark'],
+  ] as const) {
     for (const target of TARGETS) {
       test(`${target.name} at ${width}px${scheme === 'dark' ? ' in the dark theme' : ''}`, async ({ page, admin }) => {
-        const path = target.path(target.name === 'post' || target.name === 'category' ? await seed(admin) : { post: '', category: '' })
+        const path = target.path(
+          target.name === 'post' || target.name === 'category' ? await seed(admin) : { post: '', category: '' },
+        )
         await page.emulateMedia({ colorScheme: scheme })
         await page.setViewportSize({ width, height: 800 })
         await page.goto(path)
         await page.locator('#main').waitFor()
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .analyze()
         const serious = results.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

@@ -14,7 +14,8 @@ async function loadedAssets(browser: Browser, baseURL: string | undefined, path:
   const reads: Promise<void>[] = []
   page.on('response', (res) => {
     const type = res.request().resourceType()
-    if (type === 'script' || type === 'stylesheet') reads.push(res.body().then((body) => void (sizes[type] += gzipSync(body, { level: 9 }).length)))
+    if (type === 'script' || type === 'stylesheet')
+      reads.push(res.body().then((body) => void (sizes[type] += gzipSync(body, { level: 9 }).length)))
   })
   await page.goto(path, { waitUntil: 'networkidle' })
   // Scrolled to the end and settled, so whatever loads lazily (images aside) is counted too.
@@ -30,7 +31,12 @@ test('home and post pages stay within 100 KB of JS and 25 KB of CSS (gzip)', asy
   for (const path of ['/', `/blog/${post.slug}`]) {
     const { script, stylesheet } = await loadedAssets(browser, baseURL, path)
     const kb = (n: number) => (n / 1024).toFixed(1)
-    test.info().annotations.push({ type: 'reader budget', description: `${path}: JS ${kb(script)} KB, CSS ${kb(stylesheet)} KB gzip` })
+    test
+      .info()
+      .annotations.push({
+        type: 'reader budget',
+        description: `${path}: JS ${kb(script)} KB, CSS ${kb(stylesheet)} KB gzip`,
+      })
     console.log(`reader budget ${path}: JS ${kb(script)} KB, CSS ${kb(stylesheet)} KB gzip`)
     expect(script, `${path} JS`).toBeGreaterThan(0)
     expect(stylesheet, `${path} CSS`).toBeGreaterThan(0)

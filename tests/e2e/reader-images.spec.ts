@@ -12,12 +12,20 @@ async function demoPost(request: APIRequestContext) {
 }
 
 test.describe('responsive images', () => {
-  test('the server-rendered post page offers AVIF and WebP variants and a 1200 px JPEG to social sites', async ({ request, baseURL }) => {
+  test('the server-rendered post page offers AVIF and WebP variants and a 1200 px JPEG to social sites', async ({
+    request,
+    baseURL,
+  }) => {
     const post = await demoPost(request)
     const hash = post.featuredImage.slice(9, 73)
     const html = await (await request.get(`/blog/${post.slug}`)).text()
     expect(html).toContain(`<meta property="og:image" content="${baseURL}/uploads/${hash}-1200.jpg">`)
-    expect(html).toMatch(new RegExp(`<picture><source type="image/avif" srcset="/uploads/${hash}-480\\.avif 480w, [^"]+" sizes="[^"]+"/?>`, "i"))
+    expect(html).toMatch(
+      new RegExp(
+        `<picture><source type="image/avif" srcset="/uploads/${hash}-480\\.avif 480w, [^"]+" sizes="[^"]+"/?>`,
+        'i',
+      ),
+    )
     expect(html).toMatch(/<img[^>]+fetchpriority="high"[^>]*>/i)
     expect(html).not.toContain(`src="${post.featuredImage}"`) // the kept original is never put on a page
     const og = await request.get(`/uploads/${hash}-1200.jpg`)
@@ -26,15 +34,25 @@ test.describe('responsive images', () => {
     expect(og.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
   })
 
-  test('a phone loads a small AVIF for the featured image and the cards, and nothing shifts', async ({ browser, baseURL, request }) => {
+  test('a phone loads a small AVIF for the featured image and the cards, and nothing shifts', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     const post = await demoPost(request)
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true })
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+    })
     const page = await context.newPage()
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number }
       w.__cls = 0
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__cls += e.value
+        for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+          if (!e.hadRecentInput) w.__cls += e.value
       }).observe({ type: 'layout-shift', buffered: true })
     })
     await page.goto(`/blog/${post.slug}`)

@@ -30,7 +30,10 @@ test.describe('reader journeys', () => {
     await expect(page).toHaveURL(/page=2/)
     await expect(cards).toHaveCount(2)
     await expect(cards.first()).toContainText(`Paging ${id} 02`)
-    await expect(page.getByRole('navigation', { name: 'Pagination' }).getByText('2', { exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('navigation', { name: 'Pagination' }).getByText('2', { exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
     await page.getByRole('link', { name: 'Page 1' }).click()
     await expect(cards).toHaveCount(9)
 
@@ -71,7 +74,10 @@ test.describe('reader journeys', () => {
     await expect(page.locator('main article').first()).toBeVisible()
   })
 
-  test('failed images: cards and the featured image fall back to the placeholder, content images are hidden', async ({ page, admin }) => {
+  test('failed images: cards and the featured image fall back to the placeholder, content images are hidden', async ({
+    page,
+    admin,
+  }) => {
     const post = await admin.createPost(
       postInput(`Broken images ${uid()}`, {
         featuredImage: '/uploads/missing-featured.png',
@@ -88,7 +94,10 @@ test.describe('reader journeys', () => {
     await expect(card.locator('img')).toHaveAttribute('src', '/placeholder.svg')
   })
 
-  test('the category route shows its name, hides the category filter, and 404s for an unknown slug', async ({ page, admin }) => {
+  test('the category route shows its name, hides the category filter, and 404s for an unknown slug', async ({
+    page,
+    admin,
+  }) => {
     const id = uid()
     const category = await admin.createCategory(`Habits ${id}`, `habits-${id}`)
     await admin.createPost(postInput(`Habit post ${id}`, { categoryId: category.id }))

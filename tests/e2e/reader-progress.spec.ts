@@ -2,7 +2,9 @@ import { expect, postInput, test, uid } from './support/reader-fixtures.ts'
 
 test('the reading-progress bar grows as the reader scrolls down a post', async ({ page, admin }) => {
   const paragraph = 'A long paragraph that gives the page something to scroll through. '.repeat(12)
-  const post = await admin.createPost(postInput(`Long read ${uid()}`, { content: Array.from({ length: 30 }, () => paragraph).join('\n\n') }))
+  const post = await admin.createPost(
+    postInput(`Long read ${uid()}`, { content: Array.from({ length: 30 }, () => paragraph).join('\n\n') }),
+  )
   await page.goto(`/blog/${post.slug}`)
   await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
 

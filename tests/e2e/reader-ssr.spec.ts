@@ -38,7 +38,11 @@ test.describe('server rendering (no JavaScript needed)', () => {
   test('a post page carries its content, comments, article tags and JSON-LD', async ({ request, admin, baseURL }) => {
     const id = uid()
     const post = await admin.createPost(
-      postInput(`Crawlable ${id}`, { excerpt: `What crawlers read ${id}`, featuredImage: '/uploads/not-there.png', tags: ['seo'] }),
+      postInput(`Crawlable ${id}`, {
+        excerpt: `What crawlers read ${id}`,
+        featuredImage: '/uploads/not-there.png',
+        tags: ['seo'],
+      }),
     )
     const res = await request.get(`/blog/${post.slug}`)
     expectHtml(res, 200)
@@ -70,7 +74,9 @@ test.describe('server rendering (no JavaScript needed)', () => {
     expect(html.match(/application\/ld\+json/g)).toHaveLength(1)
 
     // The post's HTML travels once: in the markup, not again in the state block.
-    const state = JSON.parse(html.match(/<script type="application\/json" id="__QUERY_STATE__">(.*?)<\/script>/s)![1]!) as {
+    const state = JSON.parse(
+      html.match(/<script type="application\/json" id="__QUERY_STATE__">(.*?)<\/script>/s)![1]!,
+    ) as {
       queries: Array<{ queryKey: unknown[]; state: { data: { contentHtml?: string } | null } }>
     }
     expect(state.queries.find((q) => q.queryKey[0] === '/api/posts/slug')?.state.data?.contentHtml).toBe('')
@@ -88,7 +94,10 @@ test.describe('server rendering (no JavaScript needed)', () => {
     await expect(body.getByRole('heading', { name: /Introduction/ })).toBeVisible()
   })
 
-  test('text that looks like markup stays inert in the HTML, the state block and JSON-LD', async ({ request, admin }) => {
+  test('text that looks like markup stays inert in the HTML, the state block and JSON-LD', async ({
+    request,
+    admin,
+  }) => {
     const id = uid()
     const hostile = `</script><script>alert(1)</script><!-- ${id}`
     const post = await admin.createPost(postInput(hostile, { slug: `hostile-${uid()}`, excerpt: hostile }))
@@ -98,7 +107,9 @@ test.describe('server rendering (no JavaScript needed)', () => {
     const state = html.match(/<script type="application\/json" id="__QUERY_STATE__">(.*?)<\/script>/s)
     expect(state).not.toBeNull()
     expect(state![1]).not.toContain('<')
-    const parsed = JSON.parse(state![1]!) as { queries: Array<{ queryKey: unknown[]; state: { data: { title?: string } | null } }> }
+    const parsed = JSON.parse(state![1]!) as {
+      queries: Array<{ queryKey: unknown[]; state: { data: { title?: string } | null } }>
+    }
     const postQuery = parsed.queries.find((q) => q.queryKey[0] === '/api/posts/slug')
     expect(postQuery?.state.data?.title).toBe(hostile)
   })
@@ -136,7 +147,9 @@ test.describe('server rendering (no JavaScript needed)', () => {
 
   test('a logged-in admin previews a draft, privately and unindexed', async ({ page, admin }) => {
     const draft = await admin.createPost(postInput(`Preview ${uid()}`, { status: 'draft' }))
-    const login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: 'e2e-password-123' } })
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: 'admin', password: 'e2e-password-123' },
+    })
     expect(login.status()).toBe(200)
     const res = await page.goto(`/blog/${draft.slug}`)
     expect(res?.status()).toBe(200)

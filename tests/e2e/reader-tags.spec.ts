@@ -1,15 +1,23 @@
 import { expect, postInput, test, uid } from './support/reader-fixtures.ts'
 import { expectHead, expectHtml, expectNoInlineScripts } from './support/ssr-checks.ts'
 
-const feedLink = (title: string, href: string) => `<link rel="alternate" type="application/rss+xml" title="${title}" href="${href}" id="page-feed">`
+const feedLink = (title: string, href: string) =>
+  `<link rel="alternate" type="application/rss+xml" title="${title}" href="${href}" id="page-feed">`
 const itemCount = (xml: string) => xml.match(/<item>/g)?.length ?? 0
 
 test.describe('tag pages and listing feeds, server-rendered', () => {
-  test('a tag page is a paged list with its own head tags and feed; its spelling follows the latest post', async ({ request, admin, baseURL }) => {
+  test('a tag page is a paged list with its own head tags and feed; its spelling follows the latest post', async ({
+    request,
+    admin,
+    baseURL,
+  }) => {
     const id = uid()
     const key = `tagged${id}`
     await admin.createPost(postInput(`Tag first ${id}`, { tags: [`TAGGED${id}`] }))
-    for (let i = 2; i <= 10; i++) await admin.createPost(postInput(`Tag post ${id} ${String(i).padStart(2, '0')}`, { tags: ['other', `Tagged${id}`] }))
+    for (let i = 2; i <= 10; i++)
+      await admin.createPost(
+        postInput(`Tag post ${id} ${String(i).padStart(2, '0')}`, { tags: ['other', `Tagged${id}`] }),
+      )
     await admin.createPost(postInput(`Tag draft ${id}`, { tags: [key], status: 'draft' }))
 
     const res = await request.get(`/tag/${key}`)
@@ -74,10 +82,14 @@ test.describe('tags with JavaScript disabled', () => {
 
   test('a reader follows a tag from a post to its page, searches it and pages through it', async ({ page, admin }) => {
     const id = uid()
-    for (let i = 1; i <= 10; i++) await admin.createPost(postInput(`Nojs tag ${id} ${String(i).padStart(2, '0')}`, { tags: [`Walk ${id}`] }))
+    for (let i = 1; i <= 10; i++)
+      await admin.createPost(postInput(`Nojs tag ${id} ${String(i).padStart(2, '0')}`, { tags: [`Walk ${id}`] }))
 
     await page.goto(`/blog/nojs-tag-${id}-01`)
-    await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: `#Walk ${id}` }).click()
+    await page
+      .getByRole('list', { name: 'Tags' })
+      .getByRole('link', { name: `#Walk ${id}` })
+      .click()
     await expect(page).toHaveURL(new RegExp(`/tag/walk%20${id}$`))
     await expect(page.getByRole('heading', { level: 1, name: `Walk ${id}` })).toBeVisible()
     await expect(page.locator('main article')).toHaveCount(9)
@@ -92,13 +104,20 @@ test.describe('tags with JavaScript disabled', () => {
   })
 })
 
-test('moving between a post, a tag and the blog keeps the head in step in the browser', async ({ page, admin, baseURL }) => {
+test('moving between a post, a tag and the blog keeps the head in step in the browser', async ({
+  page,
+  admin,
+  baseURL,
+}) => {
   const id = uid()
   await admin.createPost(postInput(`Client tag ${id}`, { tags: [`Hop ${id}`] }))
   await page.goto(`/blog/client-tag-${id}`)
   await expect(page.locator('#page-feed')).toHaveCount(0)
 
-  await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: `#Hop ${id}` }).click()
+  await page
+    .getByRole('list', { name: 'Tags' })
+    .getByRole('link', { name: `#Hop ${id}` })
+    .click()
   await expect(page.getByRole('heading', { level: 1, name: `Hop ${id}` })).toBeVisible()
   await expect(page).toHaveTitle(`Tagged “Hop ${id}” | Lab of Life`)
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/tag/hop%20${id}`)

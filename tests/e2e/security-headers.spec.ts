@@ -1,7 +1,17 @@
 import { expect, test } from '@playwright/test'
 
 // Issue 5: every HTML answer carries a CSP without inline or eval'd scripts, and the other protective headers.
-const PAGES = ['/', '/blog', '/blog?page=2', '/category/nope', '/about', '/no-such-page', '/blog/no-such-post', '/admin', '/admin/posts/new']
+const PAGES = [
+  '/',
+  '/blog',
+  '/blog?page=2',
+  '/category/nope',
+  '/about',
+  '/no-such-page',
+  '/blog/no-such-post',
+  '/admin',
+  '/admin/posts/new',
+]
 
 for (const url of PAGES) {
   test(`security headers on ${url}`, async ({ request }) => {

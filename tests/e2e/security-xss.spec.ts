@@ -53,7 +53,8 @@ async function armTrap(page: Page) {
     w.__trap = { hits: [], violations: [] }
     w.__xss = (n: number) => w.__trap.hits.push(n)
     document.addEventListener('securitypolicyviolation', (e) => {
-      if (e.effectiveDirective.startsWith('script')) w.__trap.violations.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sample}`)
+      if (e.effectiveDirective.startsWith('script'))
+        w.__trap.violations.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sample}`)
     })
   })
 }
@@ -70,7 +71,9 @@ async function assertInert(page: Page, path: string) {
   expect(trap.violations, `inline script reached the DOM on ${path}`).toEqual([])
   const badUrls = await page.evaluate(() =>
     [...document.querySelectorAll('[href],[src],[action],[formaction],[data],[xlink\\:href]')]
-      .flatMap((el) => ['href', 'src', 'action', 'formaction', 'data', 'xlink:href'].map((a) => el.getAttribute(a) ?? ''))
+      .flatMap((el) =>
+        ['href', 'src', 'action', 'formaction', 'data', 'xlink:href'].map((a) => el.getAttribute(a) ?? ''),
+      )
       // eslint-disable-next-line no-control-regex -- browsers ignore control characters inside a scheme
       .filter((v) => /^\s*(javascript|data|vbscript):/i.test(v.replace(/[\u0000-\u001f]/g, ''))),
   )
@@ -166,7 +169,14 @@ test('no stored XSS vector runs on any page, for readers or the admin', async ({
     await reader.close()
 
     await armTrap(page)
-    for (const path of ['/admin/dashboard', '/admin/posts', '/admin/comments', '/admin/categories', '/admin/analytics', '/admin/settings']) {
+    for (const path of [
+      '/admin/dashboard',
+      '/admin/posts',
+      '/admin/comments',
+      '/admin/categories',
+      '/admin/analytics',
+      '/admin/settings',
+    ]) {
       await assertInert(page, path)
     }
     await assertInert(page, `/admin/posts/${target.id}/edit`)

@@ -20,7 +20,10 @@ function contrastWithBackdrop(element: Locator): Promise<number> {
     }
     const ancestors: Element[] = []
     for (let node = el.parentElement; node; node = node.parentElement) ancestors.unshift(node)
-    const backdrop = ancestors.reduce((under, node) => paint(getComputedStyle(node).backgroundColor, under), [255, 255, 255])
+    const backdrop = ancestors.reduce(
+      (under, node) => paint(getComputedStyle(node).backgroundColor, under),
+      [255, 255, 255],
+    )
     const fill = paint(getComputedStyle(el).backgroundColor, backdrop)
     const luminance = (rgb: number[]) => {
       const [r, g, b] = rgb.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
@@ -50,7 +53,8 @@ test('loading skeletons stand out from the card or page behind them', async ({ a
   const card = page.getByTestId('post-card-skeleton').first()
   await expect(card).toBeVisible()
   await expect(card.locator('[aria-hidden="true"]')).not.toHaveCount(0)
-  for (const bone of await card.locator('[aria-hidden="true"]').all()) expect(await contrastWithBackdrop(bone)).toBeGreaterThanOrEqual(MIN_CONTRAST)
+  for (const bone of await card.locator('[aria-hidden="true"]').all())
+    expect(await contrastWithBackdrop(bone)).toBeGreaterThanOrEqual(MIN_CONTRAST)
   releaseList()
   await page.unrouteAll({ behavior: 'wait' })
 
@@ -59,6 +63,7 @@ test('loading skeletons stand out from the card or page behind them', async ({ a
   const row = page.getByTestId('post-skeleton').first()
   await expect(row).toBeVisible()
   await expect(row.locator('[aria-hidden="true"]')).not.toHaveCount(0)
-  for (const bone of await row.locator('[aria-hidden="true"]').all()) expect(await contrastWithBackdrop(bone)).toBeGreaterThanOrEqual(MIN_CONTRAST)
+  for (const bone of await row.locator('[aria-hidden="true"]').all())
+    expect(await contrastWithBackdrop(bone)).toBeGreaterThanOrEqual(MIN_CONTRAST)
   releaseAdmin()
 })

@@ -53,7 +53,10 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('dark mode follows the system, the toggle is remembered, and the server paints it first', async ({ page, admin }) => {
+test('dark mode follows the system, the toggle is remembered, and the server paints it first', async ({
+  page,
+  admin,
+}) => {
   const post = await admin.createPost(postInput(`Dark ${uid()}`, { content: LONG }))
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
   await page.emulateMedia({ colorScheme: 'dark' })

@@ -3,10 +3,16 @@ import { expect, test, unique } from './support/admin-fixtures.ts'
 
 const sameOrigin = { 'Sec-Fetch-Site': 'same-origin' }
 
-test('a published post’s old address answers 301 to the new one, and the browser lands there', async ({ adminPage: page, browser, baseURL }) => {
+test('a published post’s old address answers 301 to the new one, and the browser lands there', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
   const post = await createPost(page.request, { title: unique('E2E Moved'), content: 'Moved.', status: 'published' })
   const newSlug = `${post.slug}-moved`
-  expect((await page.request.put(`/api/posts/${post.id}`, { data: { slug: newSlug }, headers: sameOrigin })).ok()).toBe(true)
+  expect((await page.request.put(`/api/posts/${post.id}`, { data: { slug: newSlug }, headers: sameOrigin })).ok()).toBe(
+    true,
+  )
 
   const reader = await (await browser.newContext({ baseURL })).newPage()
   for (let i = 0; i < 2; i++) {
@@ -20,8 +26,16 @@ test('a published post’s old address answers 301 to the new one, and the brows
   await expect(reader.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
 })
 
-test('the Redirects screen adds and removes rules, and turns a logged 404 into a redirect in one click', async ({ adminPage: page, browser, baseURL }) => {
-  const target = await createPost(page.request, { title: unique('E2E Redirect Target'), content: 'Target.', status: 'published' })
+test('the Redirects screen adds and removes rules, and turns a logged 404 into a redirect in one click', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  const target = await createPost(page.request, {
+    title: unique('E2E Redirect Target'),
+    content: 'Target.',
+    status: 'published',
+  })
   const missing = `/old-e2e-${Date.now().toString(36)}`
   const reader = await (await browser.newContext({ baseURL })).newPage()
   expect((await reader.goto(missing))?.status()).toBe(404)
@@ -46,11 +60,20 @@ test('the Redirects screen adds and removes rules, and turns a logged 404 into a
   await page.getByLabel('From path').fill('/somewhere')
   await page.getByLabel('To path').fill('https://evil.example/')
   await page.getByRole('button', { name: 'Add redirect' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Redirects can only point to pages on this site' })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Redirects can only point to pages on this site' }),
+  ).toBeVisible()
 
   // An imported WordPress address keeps its query; the home page itself is untouched.
   const wp = `/?p=${Date.now()}`
-  expect((await page.request.post('/api/redirects', { data: { fromPath: wp, toPath: `/blog/${target.slug}` }, headers: sameOrigin })).status()).toBe(201)
+  expect(
+    (
+      await page.request.post('/api/redirects', {
+        data: { fromPath: wp, toPath: `/blog/${target.slug}` },
+        headers: sameOrigin,
+      })
+    ).status(),
+  ).toBe(201)
   for (let i = 0; i < 2; i++) {
     const res = await reader.request.get(wp, { maxRedirects: 0 })
     expect(res.status()).toBe(301)

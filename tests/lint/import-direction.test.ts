@@ -6,7 +6,9 @@ const eslint = new ESLint()
 /** The layering rule's messages for `code` as if it were the file at `filePath` (the file need not exist). */
 async function layeringErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath })
-  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'no-restricted-imports').map((m) => m.message)
+  return result!.messages
+    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message)
 }
 
 describe('import direction (eslint.config.js)', () => {
@@ -29,7 +31,10 @@ describe('import direction (eslint.config.js)', () => {
 
   it.each([
     ['src/server/ssr/x.ts', "import type { render } from '#client/entry-server.tsx'\nexport type X = typeof render"],
-    ['src/server/ssr/x.ts', "import { matchPublicRoute } from '#shared/routes/public-routes.ts'\nexport const x = matchPublicRoute"],
+    [
+      'src/server/ssr/x.ts',
+      "import { matchPublicRoute } from '#shared/routes/public-routes.ts'\nexport const x = matchPublicRoute",
+    ],
     ['src/client/x.ts', "import { paths } from '../shared/paths.ts'\nexport const x = paths"],
     ['src/shared/x.ts', "import { patterns } from './routes/patterns.ts'\nexport const x = patterns"],
   ])('allows %s importing: %s', async (file, code) => {

@@ -1,7 +1,13 @@
 import { CompiledQuery, sql } from 'kysely'
 import type { Db, Engine } from '#server/db/client.ts'
 
-type PgNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Plan Rows': number; Plans?: PgNode[] }
+type PgNode = {
+  'Node Type': string
+  'Relation Name'?: string
+  'Index Name'?: string
+  'Plan Rows': number
+  Plans?: PgNode[]
+}
 
 function walkPg(node: PgNode, out: PgNode[] = []): PgNode[] {
   out.push(node)
@@ -22,7 +28,9 @@ export async function planProblems(
   opts: { tables: string[]; ordered: boolean },
 ): Promise<{ plan: string; problems: string[] }> {
   if (engine === 'sqlite') {
-    const result = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]))
+    const result = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    )
     const details = result.rows.map((r) => r.detail)
     const problems: string[] = []
     for (const detail of details) {
@@ -35,7 +43,8 @@ export async function planProblems(
   const root = await pgPlan(db, query, 'format json')
   const problems: string[] = []
   for (const node of walkPg(root)) {
-    if (node['Node Type'] === 'Seq Scan' && opts.tables.includes(node['Relation Name'] ?? '')) problems.push(`Seq Scan on ${node['Relation Name']}`)
+    if (node['Node Type'] === 'Seq Scan' && opts.tables.includes(node['Relation Name'] ?? ''))
+      problems.push(`Seq Scan on ${node['Relation Name']}`)
     if (opts.ordered && /Sort/.test(node['Node Type'])) problems.push(node['Node Type'])
   }
   return { plan: JSON.stringify(root), problems }
@@ -49,16 +58,25 @@ export async function pgPlanNodes(db: Db, query: { sql: string; parameters: read
 }
 
 /** PostgreSQL: the query run under EXPLAIN ANALYZE (sequential scans off, as searches run), every node of its plan. */
-export async function pgAnalyzedNodes(db: Db, query: { sql: string; parameters: readonly unknown[] }): Promise<PgAnalyzedNode[]> {
+export async function pgAnalyzedNodes(
+  db: Db,
+  query: { sql: string; parameters: readonly unknown[] },
+): Promise<PgAnalyzedNode[]> {
   return walkPg(await pgPlan(db, query, 'analyze, format json')) as PgAnalyzedNode[]
 }
 
 /** PostgreSQL: the query's plan under EXPLAIN with `options`, planned on one connection with sequential scans off. */
-async function pgPlan(db: Db, query: { sql: string; parameters: readonly unknown[] }, options: string): Promise<PgNode> {
+async function pgPlan(
+  db: Db,
+  query: { sql: string; parameters: readonly unknown[] },
+  options: string,
+): Promise<PgNode> {
   return db.connection().execute(async (conn) => {
     await sql`set enable_seqscan = off`.execute(conn)
     try {
-      const result = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(CompiledQuery.raw(`explain (${options}) ${query.sql}`, [...query.parameters]))
+      const result = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(
+        CompiledQuery.raw(`explain (${options}) ${query.sql}`, [...query.parameters]),
+      )
       return result.rows[0]!['QUERY PLAN'][0]!.Plan
     } finally {
       await sql`set enable_seqscan = on`.execute(conn)
@@ -70,14 +88,20 @@ async function pgPlan(db: Db, query: { sql: string; parameters: readonly unknown
  * PostgreSQL: the query prepared and run under EXPLAIN ANALYZE with its generic plan (the plan a statement kept by
  * a connection runs with whatever its parameters), sequential scans off, every node of its plan.
  */
-export async function pgGenericAnalyzedNodes(db: Db, query: { sql: string; parameters: readonly unknown[] }): Promise<PgAnalyzedNode[]> {
-  const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`)
+export async function pgGenericAnalyzedNodes(
+  db: Db,
+  query: { sql: string; parameters: readonly unknown[] },
+): Promise<PgAnalyzedNode[]> {
+  const literal = (value: unknown) =>
+    typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`
   return db.connection().execute(async (conn) => {
     await sql.raw('begin; set local enable_seqscan = off; set local plan_cache_mode = force_generic_plan').execute(conn)
     try {
       await conn.executeQuery(CompiledQuery.raw(`prepare generic_plan_under_test as ${query.sql}`))
       const run = `execute generic_plan_under_test(${query.parameters.map(literal).join(', ')})`
-      const result = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(CompiledQuery.raw(`explain (analyze, format json) ${run}`))
+      const result = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(
+        CompiledQuery.raw(`explain (analyze, format json) ${run}`),
+      )
       return walkPg(result.rows[0]!['QUERY PLAN'][0]!.Plan) as PgAnalyzedNode[]
     } finally {
       await sql.raw('rollback; deallocate generic_plan_under_test').execute(conn)

@@ -33,6 +33,8 @@ export async function refuseWrites(t: TestApp, refuse: boolean): Promise<void> {
     return
   }
   const name = new URL(t.databaseUrl).pathname.slice(1)
-  await onServer(`ALTER DATABASE ${name} ${refuse ? 'SET default_transaction_read_only = on' : 'RESET default_transaction_read_only'}`)
+  await onServer(
+    `ALTER DATABASE ${name} ${refuse ? 'SET default_transaction_read_only = on' : 'RESET default_transaction_read_only'}`,
+  )
   await endSessions(name)
 }

@@ -22,11 +22,29 @@ export type TestApp = {
 }
 
 export async function createTestApp(
-  opts: { clock?: Clock; withAdmin?: boolean; housekeepingEveryMs?: number; engine?: 'sqlite' | 'postgres'; env?: Record<string, string> } = {},
+  opts: {
+    clock?: Clock
+    withAdmin?: boolean
+    housekeepingEveryMs?: number
+    engine?: 'sqlite' | 'postgres'
+    env?: Record<string, string>
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(opts.engine)
-  const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN, SEED_DEMO: '0', DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', ...opts.env })
-  const app = await buildApp({ database: database.handle, env, clock: opts.clock, housekeepingEveryMs: opts.housekeepingEveryMs })
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    PUBLIC_URL: ORIGIN,
+    SEED_DEMO: '0',
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  })
+  const app = await buildApp({
+    database: database.handle,
+    env,
+    clock: opts.clock,
+    housekeepingEveryMs: opts.housekeepingEveryMs,
+  })
   await app.ready()
 
   if (opts.withAdmin !== false) {
@@ -47,7 +65,11 @@ export async function createTestApp(
     app.inject({ ...rest, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers } })
 
   const login = async () => {
-    const res = await request({ method: 'POST', url: '/api/auth/login', payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password } })
+    const res = await request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+    })
     if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`)
     const sid = res.cookies.find((c) => c.name === 'sid')
     if (!sid) throw new Error('login set no session cookie')

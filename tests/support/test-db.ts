@@ -39,7 +39,9 @@ async function dropWhenIdle(name: string): Promise<void> {
 }
 
 /** A fresh, migrated database of its own: a temp SQLite file, or a new PostgreSQL database dropped on close. */
-export async function createTestDatabase(engine = TEST_ENGINE): Promise<{ handle: DbHandle; url: string | undefined; dataDir: string; dispose: () => Promise<void> }> {
+export async function createTestDatabase(
+  engine = TEST_ENGINE,
+): Promise<{ handle: DbHandle; url: string | undefined; dataDir: string; dispose: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-test-'))
   if (engine === 'postgres') {
     const base = process.env.TEST_DATABASE_URL

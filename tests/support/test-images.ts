@@ -29,14 +29,62 @@ export function tinyJpeg(extraSegments: Uint8Array[] = [], width = 8, height = 8
 export function exifWithGps(orientation = 1): Uint8Array {
   // Big-endian TIFF: IFD0 at 8 with 2 entries (Orientation, GPS IFD pointer), GPS IFD at 38 with 1 entry.
   const tiff = [
-    0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8,
-    0, 2,
-    0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0,
-    0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, 38,
-    0, 0, 0, 0,
-    0, 1,
-    0, 1, 0, 2, 0, 0, 0, 2, 0x4e, 0, 0, 0,
-    0, 0, 0, 0,
+    0x4d,
+    0x4d,
+    0,
+    0x2a,
+    0,
+    0,
+    0,
+    8,
+    0,
+    2,
+    0x01,
+    0x12,
+    0,
+    3,
+    0,
+    0,
+    0,
+    1,
+    0,
+    orientation,
+    0,
+    0,
+    0x88,
+    0x25,
+    0,
+    4,
+    0,
+    0,
+    0,
+    1,
+    0,
+    0,
+    0,
+    38,
+    0,
+    0,
+    0,
+    0,
+    0,
+    1,
+    0,
+    1,
+    0,
+    2,
+    0,
+    0,
+    0,
+    2,
+    0x4e,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
   ]
   const body = [...Buffer.from('Exif\0\0'), ...tiff, ...Buffer.from('GPS-SECRET-51.5N')]
   return bytes([0xff, 0xe1, ...u16be(body.length + 2)], body)
@@ -78,7 +126,8 @@ export function tinyGif(withMetadata = false): Buffer {
 const VP8L = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64').subarray(12)
 
 export function tinyWebp(withMetadata = false): Buffer {
-  const chunk = (fourcc: string, data: Uint8Array) => bytes(fourcc, u32le(data.length), data, data.length % 2 ? [0] : [])
+  const chunk = (fourcc: string, data: Uint8Array) =>
+    bytes(fourcc, u32le(data.length), data, data.length % 2 ? [0] : [])
   const body = withMetadata
     ? bytes(
         chunk('VP8X', Uint8Array.from([0x08 | 0x04, 0, 0, 0, 0, 0, 0, 0, 0, 0])), // EXIF + XMP flags, 1x1 canvas
@@ -97,7 +146,9 @@ export function tinyWebp(withMetadata = false): Buffer {
 export async function cameraJpeg(width = 40, height = 20, orientation = 1): Promise<Buffer> {
   const { default: sharp } = await import('sharp')
   const half = Math.floor(width / 2)
-  const right = await sharp({ create: { width: width - half, height, channels: 3, background: '#0000ff' } }).png().toBuffer()
+  const right = await sharp({ create: { width: width - half, height, channels: 3, background: '#0000ff' } })
+    .png()
+    .toBuffer()
   const jpeg = await sharp({ create: { width, height, channels: 3, background: '#ff0000' } })
     .composite([{ input: right, left: half, top: 0 }])
     .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/">SECRET-XMP</x:xmpmeta>')
@@ -111,7 +162,9 @@ export async function animatedGif(frames: number, width = 32, height = 32): Prom
   const { default: sharp } = await import('sharp')
   const raw = Buffer.alloc(width * height * frames * 3)
   for (let f = 0; f < frames; f++) raw.fill((f * 37) % 256, f * width * height * 3, (f + 1) * width * height * 3)
-  return sharp(raw, { raw: { width, height: height * frames, channels: 3, pageHeight: height } }).gif({ delay: new Array(frames).fill(40), loop: 0 }).toBuffer()
+  return sharp(raw, { raw: { width, height: height * frames, channels: 3, pageHeight: height } })
+    .gif({ delay: new Array(frames).fill(40), loop: 0 })
+    .toBuffer()
 }
 
 /**

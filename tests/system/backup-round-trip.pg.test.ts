@@ -4,7 +4,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodePng } from '#server/features/seed/png.ts'
-import { call, loginCookie, onTestServer, startServer, tempDataDir, testDatabaseUrl, type ServerProcess } from './server-process.ts'
+import {
+  call,
+  loginCookie,
+  onTestServer,
+  startServer,
+  tempDataDir,
+  testDatabaseUrl,
+  type ServerProcess,
+} from './server-process.ts'
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts).
 const dbName = `blog_backup_rt_${randomBytes(5).toString('hex')}`
@@ -14,7 +22,13 @@ const dbUrl = testDatabaseUrl(dbName)
 function cliImport(file: string, env: { dataDir: string; databaseUrl?: string }): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['dist/server/backup-cli.js', 'import', file], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: env.dataDir, DATABASE_URL: env.databaseUrl ?? '', LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        DATA_DIR: env.dataDir,
+        DATABASE_URL: env.databaseUrl ?? '',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''
@@ -33,17 +47,41 @@ async function fillBlog(base: string): Promise<{ slugs: string[]; image: string 
   }
   const form = new FormData()
   form.append('image', new Blob([new Uint8Array(encodePng(24, 12, (x, y) => [x * 10, y * 20, 120]))]), 'cover.png')
-  const upload = (await (await fetch(`${base}/api/upload-image`, { method: 'POST', headers: { origin: base, cookie }, body: form })).json()) as { url: string }
-  const science = await json('POST', '/api/categories', { name: 'Science', slug: 'science', description: 'Lab notes', color: '#10b981' })
+  const upload = (await (
+    await fetch(`${base}/api/upload-image`, { method: 'POST', headers: { origin: base, cookie }, body: form })
+  ).json()) as { url: string }
+  const science = await json('POST', '/api/categories', {
+    name: 'Science',
+    slug: 'science',
+    description: 'Lab notes',
+    color: '#10b981',
+  })
   const posts = [
-    { title: 'Cells and code', content: `![A cell](${upload.url})\n\n## Intro\n\nA **bold** start.\n\n\`\`\`js\nconst x = 1\n\`\`\``, categoryId: science.id, tags: ['Biology', 'JS'], status: 'published', featured: true },
-    { title: 'Morning runs', content: 'Run every day.\n\n- one\n- two', tags: ['Habits'], status: 'published', metaTitle: 'Runs', metaDescription: 'Why I run' },
+    {
+      title: 'Cells and code',
+      content: `![A cell](${upload.url})\n\n## Intro\n\nA **bold** start.\n\n\`\`\`js\nconst x = 1\n\`\`\``,
+      categoryId: science.id,
+      tags: ['Biology', 'JS'],
+      status: 'published',
+      featured: true,
+    },
+    {
+      title: 'Morning runs',
+      content: 'Run every day.\n\n- one\n- two',
+      tags: ['Habits'],
+      status: 'published',
+      metaTitle: 'Runs',
+      metaDescription: 'Why I run',
+    },
     { title: 'Unfinished thoughts', content: 'Draft text', status: 'draft' },
     { title: 'Coming soon', content: 'Later.', status: 'scheduled', publishedAt: '2099-01-01T00:00:00.000Z' },
   ]
   const created = []
   for (const p of posts) created.push(await json('POST', '/api/posts', p))
-  const comment = (await json('POST', `/api/posts/${created[0]!.id}/comments`, { authorName: 'Reader', content: 'Great post!' })) as { id: string }
+  const comment = (await json('POST', `/api/posts/${created[0]!.id}/comments`, {
+    authorName: 'Reader',
+    content: 'Great post!',
+  })) as { id: string }
   await call(base, 'PUT', `/api/admin/comments/${comment.id}/approve`, { cookie })
   await call(base, 'POST', `/api/posts/${created[0]!.id}/like`)
   await json('POST', '/api/redirects', { fromPath: '/old-cells', toPath: `/blog/${created[0]!.slug}` })
@@ -55,10 +93,29 @@ async function fillBlog(base: string): Promise<{ slugs: string[]; image: string 
 /** Every public page (server-rendered HTML), feed and API answer, with the instance's own origin taken out. */
 async function publicAnswers(base: string, slugs: string[], image: string): Promise<Record<string, string>> {
   const urls = [
-    '/', '/blog', '/blog?page=2', '/category/science', '/tag/habits', '/about', '/colophon', '/no-such-page', '/old-cells',
+    '/',
+    '/blog',
+    '/blog?page=2',
+    '/category/science',
+    '/tag/habits',
+    '/about',
+    '/colophon',
+    '/no-such-page',
+    '/old-cells',
     ...slugs.map((s) => `/blog/${s}`),
-    '/rss.xml', '/category/science/rss.xml', '/tag/biology/rss.xml', '/sitemap.xml', '/sitemaps/posts-1.xml', '/sitemaps/pages.xml', '/robots.txt',
-    '/api/posts', '/api/posts?sort=popular', '/api/posts?tag=habits', '/api/categories', '/api/footer-pages', '/api/site-settings',
+    '/rss.xml',
+    '/category/science/rss.xml',
+    '/tag/biology/rss.xml',
+    '/sitemap.xml',
+    '/sitemaps/posts-1.xml',
+    '/sitemaps/pages.xml',
+    '/robots.txt',
+    '/api/posts',
+    '/api/posts?sort=popular',
+    '/api/posts?tag=habits',
+    '/api/categories',
+    '/api/footer-pages',
+    '/api/site-settings',
     ...slugs.map((s) => `/api/posts/slug/${s}`),
     image,
   ]
@@ -67,7 +124,8 @@ async function publicAnswers(base: string, slugs: string[], image: string): Prom
     const res = await fetch(`${base}${url}`, { redirect: 'manual' })
     const type = res.headers.get('content-type') ?? ''
     // The page's query cache records when it was filled: the only part of a page that is about the moment, not the content.
-    const text = () => res.text().then((t) => t.replaceAll(base, 'ORIGIN').replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0'))
+    const text = () =>
+      res.text().then((t) => t.replaceAll(base, 'ORIGIN').replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0'))
     const body = type.startsWith('image/') ? Buffer.from(await res.arrayBuffer()).toString('base64') : await text()
     out[url] = `${res.status} ${type} ${(res.headers.get('location') ?? '').replace(base, 'ORIGIN')}\n${body}`
   }
@@ -109,12 +167,16 @@ describe('backup round trip on the production build: SQLite → PostgreSQL → S
     servers.push(original)
     const { slugs, image } = await fillBlog(original.base)
     const before = await publicAnswers(original.base, slugs, image)
-    expect(before['/blog/cells-and-code']).toMatch(/^200 text\/html[\s\S]*<h1[^>]*>Cells and code<\/h1>[\s\S]*Great post!/)
-    expect(before["/old-cells"]).toMatch(/^301 \S+ \S+ \/blog\/cells-and-code/)
+    expect(before['/blog/cells-and-code']).toMatch(
+      /^200 text\/html[\s\S]*<h1[^>]*>Cells and code<\/h1>[\s\S]*Great post!/,
+    )
+    expect(before['/old-cells']).toMatch(/^301 \S+ \S+ \/blog\/cells-and-code/)
 
     // Downloaded from the Settings tab, restored on the server's command line into an empty PostgreSQL database.
     const first = await download(original.base, path.join(dirs[3]!, 'first.zip'))
-    expect(JSON.parse((await cliImport(first, { dataDir: dirs[1]!, databaseUrl: dbUrl })).replace(/^[^{]*/, ''))).toMatchObject({ skippedCount: 0, created: { posts: 4 } })
+    expect(
+      JSON.parse((await cliImport(first, { dataDir: dirs[1]!, databaseUrl: dbUrl })).replace(/^[^{]*/, '')),
+    ).toMatchObject({ skippedCount: 0, created: { posts: 4 } })
     const onPg = await startServer({ dataDir: dirs[1]!, databaseUrl: dbUrl })
     servers.push(onPg)
     same(await publicAnswers(onPg.base, slugs, image), before)

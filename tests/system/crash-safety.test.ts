@@ -2,7 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
-import { call, cookiesOf, createPublishedPost, loginCookie, startServer, tempDataDir, type ServerProcess } from './server-process.ts'
+import {
+  call,
+  cookiesOf,
+  createPublishedPost,
+  loginCookie,
+  startServer,
+  tempDataDir,
+  type ServerProcess,
+} from './server-process.ts'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
@@ -34,19 +42,25 @@ describe('crash safety on SQLite', () => {
     const likedBy: string[] = []
     const commentIds: string[] = []
     let killed = false
-    const streaming = stream(8, () => killed, async (i) => {
-      if (i % 2 === 0) {
-        // Each reader from its own address: one network may add only 10 likes to a post a day.
-        const res = await call(server.base, 'POST', `/api/posts/${post.id}/like`, { headers: { 'x-forwarded-for': `203.0.${(i >> 8) & 255}.${i & 255}` } })
-        if (res.ok && ((await res.json()) as { liked: boolean }).liked) likedBy.push(cookiesOf(res))
-      } else {
-        const res = await call(server.base, 'POST', `/api/posts/${post.id}/comments`, {
-          body: { content: `comment ${i}` },
-          headers: { 'x-forwarded-for': `198.51.${(i >> 8) & 255}.${i & 255}` },
-        })
-        if (res.status === 201) commentIds.push(((await res.json()) as { id: string }).id)
-      }
-    })
+    const streaming = stream(
+      8,
+      () => killed,
+      async (i) => {
+        if (i % 2 === 0) {
+          // Each reader from its own address: one network may add only 10 likes to a post a day.
+          const res = await call(server.base, 'POST', `/api/posts/${post.id}/like`, {
+            headers: { 'x-forwarded-for': `203.0.${(i >> 8) & 255}.${i & 255}` },
+          })
+          if (res.ok && ((await res.json()) as { liked: boolean }).liked) likedBy.push(cookiesOf(res))
+        } else {
+          const res = await call(server.base, 'POST', `/api/posts/${post.id}/comments`, {
+            body: { content: `comment ${i}` },
+            headers: { 'x-forwarded-for': `198.51.${(i >> 8) & 255}.${i & 255}` },
+          })
+          if (res.status === 201) commentIds.push(((await res.json()) as { id: string }).id)
+        }
+      },
+    )
     await new Promise((r) => setTimeout(r, 1500))
     server.child.kill('SIGKILL')
     killed = true
@@ -89,12 +103,18 @@ describe('graceful SIGTERM', () => {
     let counted = 0
     const refusals: number[] = []
     let stopping = false
-    const streaming = stream(8, () => stopping, async (i) => {
-      // no cookie, each from its own address: every beacon is a new reader, so every 2xx is one view
-      const res = await call(server.base, 'POST', `/api/posts/${post.id}/view`, { headers: { 'x-forwarded-for': `203.1.${(i >> 8) & 255}.${i & 255}` } })
-      if (res.ok) counted++
-      else refusals.push(res.status)
-    })
+    const streaming = stream(
+      8,
+      () => stopping,
+      async (i) => {
+        // no cookie, each from its own address: every beacon is a new reader, so every 2xx is one view
+        const res = await call(server.base, 'POST', `/api/posts/${post.id}/view`, {
+          headers: { 'x-forwarded-for': `203.1.${(i >> 8) & 255}.${i & 255}` },
+        })
+        if (res.ok) counted++
+        else refusals.push(res.status)
+      },
+    )
     await new Promise((r) => setTimeout(r, 1200))
     server.child.kill('SIGTERM')
     const code = await server.exited
@@ -105,7 +125,11 @@ describe('graceful SIGTERM', () => {
 
     const file = new SQLite(path.join(dataDir, 'blog.sqlite'), { readonly: true })
     const views = (file.prepare('select views from posts where id = ?').get(post.id) as { views: number }).views
-    const daily = (file.prepare('select coalesce(sum(views), 0) as n from post_views_daily where post_id = ?').get(post.id) as { n: number }).n
+    const daily = (
+      file.prepare('select coalesce(sum(views), 0) as n from post_views_daily where post_id = ?').get(post.id) as {
+        n: number
+      }
+    ).n
     file.close()
     expect(views).toBe(counted)
     expect(daily).toBe(counted)

@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createPublishedPost, failedStart, loginCookie, onTestServer, startServer, tempDataDir, testDatabaseUrl, type ServerProcess } from './server-process.ts'
+import {
+  call,
+  createPublishedPost,
+  failedStart,
+  loginCookie,
+  onTestServer,
+  startServer,
+  tempDataDir,
+  testDatabaseUrl,
+  type ServerProcess,
+} from './server-process.ts'
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts): CI always sets it.
 const dbName = `blog_outage_${randomBytes(5).toString('hex')}`
@@ -13,14 +23,16 @@ async function appSessions(): Promise<number> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
   await client.connect()
   try {
-    return (await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [dbName])).rows[0].n
+    return (await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [dbName])).rows[0]
+      .n
   } finally {
     await client.end()
   }
 }
 
 /** Ends every session the app holds on its database, as a PostgreSQL restart or failover does. */
-const terminateAppSessions = () => onTestServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}'`)
+const terminateAppSessions = () =>
+  onTestServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}'`)
 
 /** Milliseconds until `ok()` holds, polling; fails after 10 s. */
 async function msUntil(ok: () => Promise<boolean>): Promise<number> {
@@ -106,7 +118,9 @@ describe('PostgreSQL connections dropped under a running server', () => {
     try {
       for (let round = 0; round < 3; round++) {
         await msUntil(async () => (await fetch(`${server.base}/api/posts?search=idle-${round}`)).status === 200)
-        await Promise.all(Array.from({ length: 6 }, (_, i) => fetch(`${server.base}/api/posts?search=idle-${round}-${i}`)))
+        await Promise.all(
+          Array.from({ length: 6 }, (_, i) => fetch(`${server.base}/api/posts?search=idle-${round}-${i}`)),
+        )
         await sleep(600) // every pooled session is past its idle timeout
         expect(server.child.exitCode).toBeNull()
       }
@@ -134,7 +148,9 @@ describe('PostgreSQL connections dropped under a running server', () => {
     const api = await fetch(`${server.base}/api/posts?search=while-down`)
     expect(api.status).toBe(503)
     expect(api.headers.get('retry-after')).toBe('5')
-    expect(await api.json()).toEqual({ error: 'The blog cannot reach its database right now. Please try again in a few seconds.' })
+    expect(await api.json()).toEqual({
+      error: 'The blog cannot reach its database right now. Please try again in a few seconds.',
+    })
 
     const html = await fetch(`${server.base}/category/none-such`, { headers: { accept: 'text/html' } })
     expect(html.status).toBe(503)
@@ -165,7 +181,11 @@ describe('start-up on PostgreSQL that cannot work says why in one line', () => {
     const missing = `blog_missing_${randomBytes(5).toString('hex')}`
     const result = await failedStart({ DATABASE_URL: testDatabaseUrl(missing) })
     expect(result.code).toBe(1)
-    expect(result.output).toMatch(new RegExp(`^blog: cannot start: PostgreSQL at [^ ]+ has no database "${missing}": create it \\(createdb ${missing}\\) or fix DATABASE_URL\n$`))
+    expect(result.output).toMatch(
+      new RegExp(
+        `^blog: cannot start: PostgreSQL at [^ ]+ has no database "${missing}": create it \\(createdb ${missing}\\) or fix DATABASE_URL\n$`,
+      ),
+    )
   })
 
   it('a read-only database', async () => {
@@ -175,7 +195,9 @@ describe('start-up on PostgreSQL that cannot work says why in one line', () => {
       await onTestServer(`ALTER DATABASE ${name} SET default_transaction_read_only = on`)
       const result = await failedStart({ DATABASE_URL: testDatabaseUrl(name) })
       expect(result.code).toBe(1)
-      expect(result.output).toMatch(/^blog: cannot start: PostgreSQL at [^ ]+ is read-only \(a standby\?\): point DATABASE_URL at the primary\n$/)
+      expect(result.output).toMatch(
+        /^blog: cannot start: PostgreSQL at [^ ]+ is read-only \(a standby\?\): point DATABASE_URL at the primary\n$/,
+      )
     } finally {
       await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     }

@@ -46,7 +46,11 @@ describe.each(engines)('page paths with hostile text on %s', (engine) => {
       answers.push(`${path} ${res.status}${res.status === 404 ? ` ${res.headers.get('content-type')}` : ''}`)
     }
     // The site's own 404 page, not an API answer.
-    expect(answers).toEqual(Object.entries(EXPECTED).map(([path, status]) => `${path} ${status}${status === 404 ? ' text/html; charset=utf-8' : ''}`))
+    expect(answers).toEqual(
+      Object.entries(EXPECTED).map(
+        ([path, status]) => `${path} ${status}${status === 404 ? ' text/html; charset=utf-8' : ''}`,
+      ),
+    )
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200)
     expect(server.output()).not.toMatch(/invalid byte sequence|server rendering failed/)
   })

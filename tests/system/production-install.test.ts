@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildIsCurrent, sourceStamp } from '../../scripts/build-stamp.mjs'
 import { freePort } from './server-process.ts'
 
-const COPIED = ['package.json', 'package-lock.json', 'dist', 'scripts', 'src', 'public', 'vite.config.ts', 'tsconfig.json']
+const COPIED = [
+  'package.json',
+  'package-lock.json',
+  'dist',
+  'scripts',
+  'src',
+  'public',
+  'vite.config.ts',
+  'tsconfig.json',
+]
 
 /**
  * A production install: the repository with its build, `npm prune --omit=dev`, then `npm start`. Every package the
@@ -31,7 +40,14 @@ describe('production install', () => {
     const dataDir = path.join(dir, 'data')
     const child = spawn('npm', ['start'], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: '1',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     })

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, loginCookie, onTestServer, startServer, tempDataDir, testDatabaseUrl, type ServerProcess } from './server-process.ts'
+import {
+  call,
+  loginCookie,
+  onTestServer,
+  startServer,
+  tempDataDir,
+  testDatabaseUrl,
+  type ServerProcess,
+} from './server-process.ts'
 
 // With TEST_DATABASE_URL (CI always sets it): two instances on one PostgreSQL database. Otherwise one on SQLite.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
@@ -26,7 +34,11 @@ describe(`scheduled publishing on real server processes (${onPostgres ? 'two ins
     if (onPostgres) await onTestServer(`CREATE DATABASE ${dbName}`)
     const count = onPostgres ? 2 : 1
     for (let i = 0; i < count; i++) dirs.push(tempDataDir())
-    servers.push(...(await Promise.all(dirs.map((dataDir) => startServer({ dataDir, databaseUrl: dbUrl, env: { LOG_LEVEL: 'info' } })))))
+    servers.push(
+      ...(await Promise.all(
+        dirs.map((dataDir) => startServer({ dataDir, databaseUrl: dbUrl, env: { LOG_LEVEL: 'info' } })),
+      )),
+    )
   })
 
   afterAll(async () => {
@@ -39,7 +51,10 @@ describe(`scheduled publishing on real server processes (${onPostgres ? 'two ins
     const [first] = servers
     const cookie = await loginCookie(first!.base)
     const suffix = randomBytes(3).toString('hex')
-    const category = await call(first!.base, 'POST', '/api/categories', { cookie, body: { name: `Timely ${suffix}`, slug: `timely-${suffix}`, color: '#10b981' } })
+    const category = await call(first!.base, 'POST', '/api/categories', {
+      cookie,
+      body: { name: `Timely ${suffix}`, slug: `timely-${suffix}`, color: '#10b981' },
+    })
     expect(category.status).toBe(201)
     const categoryId = ((await category.json()) as { id: string }).id
 
@@ -48,7 +63,14 @@ describe(`scheduled publishing on real server processes (${onPostgres ? 'two ins
     const tag = `Punctual${suffix}`
     const created = await call(first!.base, 'POST', '/api/posts', {
       cookie,
-      body: { title, content: 'Published by the server itself.', status: 'scheduled', publishedAt: at, categoryId, tags: [tag] },
+      body: {
+        title,
+        content: 'Published by the server itself.',
+        status: 'scheduled',
+        publishedAt: at,
+        categoryId,
+        tags: [tag],
+      },
     })
     expect(created.status).toBe(201)
     const post = (await created.json()) as { id: string; slug: string; status: string }
@@ -57,7 +79,8 @@ describe(`scheduled publishing on real server processes (${onPostgres ? 'two ins
     // Before its time: hidden everywhere, on every instance (and these answers are now in each one's cache).
     const pages = ['/blog', '/rss.xml', `/category/timely-${suffix}`, `/tag/${tag.toLowerCase()}`, `/blog/${post.slug}`]
     for (const server of servers) {
-      for (const path of pages) expect((await text(server.base, path)).body, `${server.base}${path}`).not.toContain(title)
+      for (const path of pages)
+        expect((await text(server.base, path)).body, `${server.base}${path}`).not.toContain(title)
       expect((await text(server.base, `/blog/${post.slug}`)).status).toBe(404)
       expect((await text(server.base, '/sitemap.xml')).body).not.toContain(`/blog/${post.slug}<`)
     }
@@ -76,7 +99,9 @@ describe(`scheduled publishing on real server processes (${onPostgres ? 'two ins
     }
 
     // Exactly one instance published it, once.
-    const publications = servers.flatMap((s) => s.output().split('\n')).filter((line) => line.includes(PUBLISHED_LOG) && line.includes(post.id))
+    const publications = servers
+      .flatMap((s) => s.output().split('\n'))
+      .filter((line) => line.includes(PUBLISHED_LOG) && line.includes(post.id))
     expect(publications).toHaveLength(1)
   })
 })

@@ -30,10 +30,27 @@ describe('a search that stops counting, as readers see it', () => {
     const handle = openDatabase({ dataDir })
     const author = (await handle.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id
     const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString()
-    await insertPostsWithState(handle.db, Array.from({ length: MATCHES }, (_, i) => ({
-      id: `post-${i}`, title: `Kestrel ${i}`, slug: `kestrel-${i}`, content: 'A bird.', excerpt: '', category_id: null, author_id: author,
-      status: 'published', tags: '[]', reading_time: 1, views: 0, published_at: at(i), featured: 0, featured_at: null, created_at: at(i), updated_at: at(i),
-    })))
+    await insertPostsWithState(
+      handle.db,
+      Array.from({ length: MATCHES }, (_, i) => ({
+        id: `post-${i}`,
+        title: `Kestrel ${i}`,
+        slug: `kestrel-${i}`,
+        content: 'A bird.',
+        excerpt: '',
+        category_id: null,
+        author_id: author,
+        status: 'published',
+        tags: '[]',
+        reading_time: 1,
+        views: 0,
+        published_at: at(i),
+        featured: 0,
+        featured_at: null,
+        created_at: at(i),
+        updated_at: at(i),
+      })),
+    )
     await handle.close()
     server = await startServer({ dataDir })
   }, 120_000)

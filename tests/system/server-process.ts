@@ -31,7 +31,12 @@ export type ServerProcess = {
 }
 
 /** Starts the production server bundle (dist/server/main.js) as its own process and waits for /healthz. */
-export async function startServer(opts: { dataDir: string; databaseUrl?: string; port?: number; env?: Record<string, string> }): Promise<ServerProcess> {
+export async function startServer(opts: {
+  dataDir: string
+  databaseUrl?: string
+  port?: number
+  env?: Record<string, string>
+}): Promise<ServerProcess> {
   if (!fs.existsSync('dist/server/main.js')) throw new Error('dist/server/main.js missing: run `npm run build` first')
   const port = opts.port ?? (await freePort())
   const base = `http://127.0.0.1:${port}`
@@ -83,7 +88,16 @@ export async function startServer(opts: { dataDir: string; databaseUrl?: string;
 export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dataDir = tempDataDir()
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -95,7 +109,12 @@ export async function failedStart(env: Record<string, string>): Promise<{ code: 
 }
 
 /** Fetch with the site's own Origin (state changes from our pages) and JSON bodies. */
-export async function call(base: string, method: string, url: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
+export async function call(
+  base: string,
+  method: string,
+  url: string,
+  opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+) {
   return fetch(`${base}${url}`, {
     method,
     headers: {
@@ -116,13 +135,22 @@ export function cookiesOf(res: Response): string {
 }
 
 export async function loginCookie(base: string): Promise<string> {
-  const res = await call(base, 'POST', '/api/auth/login', { body: { username: ADMIN.username, password: ADMIN.password } })
+  const res = await call(base, 'POST', '/api/auth/login', {
+    body: { username: ADMIN.username, password: ADMIN.password },
+  })
   if (!res.ok) throw new Error(`login failed: ${res.status}`)
   return cookiesOf(res)
 }
 
-export async function createPublishedPost(base: string, cookie: string, title: string): Promise<{ id: string; slug: string }> {
-  const res = await call(base, 'POST', '/api/posts', { cookie, body: { title, content: `${title}\n\nBody text.`, status: 'published' } })
+export async function createPublishedPost(
+  base: string,
+  cookie: string,
+  title: string,
+): Promise<{ id: string; slug: string }> {
+  const res = await call(base, 'POST', '/api/posts', {
+    cookie,
+    body: { title, content: `${title}\n\nBody text.`, status: 'published' },
+  })
   if (res.status !== 201) throw new Error(`create post failed: ${res.status} ${await res.text()}`)
   return (await res.json()) as { id: string; slug: string }
 }
@@ -139,4 +167,5 @@ export async function onTestServer(sqlText: string): Promise<void> {
 }
 
 /** TEST_DATABASE_URL pointed at another database on the same server. */
-export const testDatabaseUrl = (name: string) => Object.assign(new URL(process.env.TEST_DATABASE_URL ?? ''), { pathname: `/${name}` }).toString()
+export const testDatabaseUrl = (name: string) =>
+  Object.assign(new URL(process.env.TEST_DATABASE_URL ?? ''), { pathname: `/${name}` }).toString()

@@ -3,7 +3,17 @@ import fs from 'node:fs'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodePng } from '#server/features/seed/png.ts'
-import { call, cookiesOf, createPublishedPost, loginCookie, onTestServer, startServer, tempDataDir, testDatabaseUrl, type ServerProcess } from './server-process.ts'
+import {
+  call,
+  cookiesOf,
+  createPublishedPost,
+  loginCookie,
+  onTestServer,
+  startServer,
+  tempDataDir,
+  testDatabaseUrl,
+  type ServerProcess,
+} from './server-process.ts'
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts): CI always sets it.
 const dbName = `blog_multi_${randomBytes(5).toString('hex')}`
@@ -19,7 +29,10 @@ describe('two instances on one PostgreSQL database', () => {
     dirs.push(tempDataDir(), tempDataDir())
     const env = { LIKES_PER_NETWORK: '100' }
     // Started together: migrations and bootstrap must serialise by themselves.
-    ;[a, b] = await Promise.all([startServer({ dataDir: dirs[0]!, databaseUrl: dbUrl, env }), startServer({ dataDir: dirs[1]!, databaseUrl: dbUrl, env })])
+    ;[a, b] = await Promise.all([
+      startServer({ dataDir: dirs[0]!, databaseUrl: dbUrl, env }),
+      startServer({ dataDir: dirs[1]!, databaseUrl: dbUrl, env }),
+    ])
   })
 
   afterAll(async () => {
@@ -55,7 +68,10 @@ describe('two instances on one PostgreSQL database', () => {
     const deadline = Date.now() + 1000
     let seen = false
     while (!seen && Date.now() < deadline) {
-      const [list, page] = await Promise.all([fetch(`${b.base}/blog`).then((r) => r.text()), fetch(`${b.base}/blog/${post.slug}`)])
+      const [list, page] = await Promise.all([
+        fetch(`${b.base}/blog`).then((r) => r.text()),
+        fetch(`${b.base}/blog/${post.slug}`),
+      ])
       seen = list.includes(title) && page.status === 200
       if (!seen) await new Promise((r) => setTimeout(r, 50))
     }
@@ -67,7 +83,11 @@ describe('two instances on one PostgreSQL database', () => {
     const png = encodePng(8, 8, (x, y) => [x * 30, y * 30, 120])
     const form = new FormData()
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dot.png')
-    const upload = await fetch(`${a.base}/api/upload-image`, { method: 'POST', headers: { origin: a.base, cookie }, body: form })
+    const upload = await fetch(`${a.base}/api/upload-image`, {
+      method: 'POST',
+      headers: { origin: a.base, cookie },
+      body: form,
+    })
     expect(upload.status).toBe(201)
     const { url } = (await upload.json()) as { url: string }
     const served = await fetch(`${b.base}${url}`)
@@ -87,13 +107,19 @@ describe('two instances on one PostgreSQL database', () => {
     const results = await Promise.all(
       // 60 readers: one network may add only 10 likes to a post a day, so each sends its own user agent and the
       // cap is raised for this pair of instances.
-      Array.from({ length: 60 }, (_, i) => call(i % 2 ? a.base : b.base, 'POST', `/api/posts/${post.id}/like`, { headers: { 'user-agent': `Reader ${i}` } })),
+      Array.from({ length: 60 }, (_, i) =>
+        call(i % 2 ? a.base : b.base, 'POST', `/api/posts/${post.id}/like`, {
+          headers: { 'user-agent': `Reader ${i}` },
+        }),
+      ),
     )
     expect(results.every((r) => r.status === 200)).toBe(true)
     const visitors = results.map(cookiesOf)
     expect(new Set(visitors).size).toBe(60)
     const [countA, countB] = await Promise.all(
-      [a, b].map(async (s) => ((await (await fetch(`${s.base}/api/posts/${post.id}/likes`)).json()) as { count: number }).count),
+      [a, b].map(
+        async (s) => ((await (await fetch(`${s.base}/api/posts/${post.id}/likes`)).json()) as { count: number }).count,
+      ),
     )
     expect(countA).toBe(60)
     expect(countB).toBe(60)

@@ -23,7 +23,9 @@ describe('slow clients', () => {
     let answer = ''
     socket.on('data', (d) => (answer += d))
     const trickle = setInterval(() => socket.writable && socket.write(`X-Slow-${Date.now()}: 1\r\n`), 500)
-    const closedAfter = await new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now() - started)))
+    const closedAfter = await new Promise<number>((resolve) =>
+      socket.once('close', () => resolve(Date.now() - started)),
+    )
     clearInterval(trickle)
     expect(closedAfter).toBeLessThan(15_000)
     expect(closedAfter).toBeGreaterThan(5_000)

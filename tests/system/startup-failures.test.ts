@@ -15,12 +15,18 @@ function expectOneLine(result: { code: number | null; output: string }, line: st
 describe('a server that cannot start says why in one line', () => {
   it('PostgreSQL unreachable', async () => {
     const result = await failedStart({ DATABASE_URL: 'postgres://blog:s3cret@127.0.0.1:1/blog' })
-    expectOneLine(result, 'cannot reach PostgreSQL at 127.0.0.1:1 (ECONNREFUSED): start it or fix the host and port in DATABASE_URL')
+    expectOneLine(
+      result,
+      'cannot reach PostgreSQL at 127.0.0.1:1 (ECONNREFUSED): start it or fix the host and port in DATABASE_URL',
+    )
   })
 
   it('a DATABASE_URL that is not a PostgreSQL URL', async () => {
     const result = await failedStart({ DATABASE_URL: 'mysql://blog@localhost/blog' })
-    expectOneLine(result, 'DATABASE_URL is not a PostgreSQL URL: expected postgres://user:password@host:5432/database (leave it empty for SQLite)')
+    expectOneLine(
+      result,
+      'DATABASE_URL is not a PostgreSQL URL: expected postgres://user:password@host:5432/database (leave it empty for SQLite)',
+    )
   })
 
   it('a DATA_DIR that cannot be written', async () => {
@@ -28,7 +34,10 @@ describe('a server that cannot start says why in one line', () => {
     dirs.push(path.dirname(file))
     fs.writeFileSync(file, '')
     const result = await failedStart({ DATA_DIR: path.join(file, 'data') })
-    expectOneLine(result, `DATA_DIR ${path.join(file, 'data')} is not writable (ENOTDIR): create it and give the server's user write access, or set DATA_DIR to a writable directory`)
+    expectOneLine(
+      result,
+      `DATA_DIR ${path.join(file, 'data')} is not writable (ENOTDIR): create it and give the server's user write access, or set DATA_DIR to a writable directory`,
+    )
   })
 
   it('a port already in use', async () => {
@@ -37,7 +46,10 @@ describe('a server that cannot start says why in one line', () => {
     await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve))
     try {
       const result = await failedStart({ PORT: String(port) })
-      expectOneLine(result, `port 127.0.0.1:${port} is already in use: stop the other server or set PORT to a free port`)
+      expectOneLine(
+        result,
+        `port 127.0.0.1:${port} is already in use: stop the other server or set PORT to a free port`,
+      )
     } finally {
       holder.close()
     }

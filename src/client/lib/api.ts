@@ -37,7 +37,8 @@ export async function apiRequest(url: string, { method = 'GET', body, signal }: 
     headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   })
-  if (!res.ok) throw new HttpError(res.status, await res.text(), res.statusText, Number(res.headers.get('retry-after')) || null)
+  if (!res.ok)
+    throw new HttpError(res.status, await res.text(), res.statusText, Number(res.headers.get('retry-after')) || null)
   return res
 }
 

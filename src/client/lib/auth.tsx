@@ -81,7 +81,11 @@ function subscribe(listener: () => void) {
 
 /** The current user (null on the server and until the browser has restored it). */
 export function useAuth() {
-  const snapshot = useSyncExternalStore(subscribe, () => state, () => SERVER_STATE)
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => SERVER_STATE,
+  )
   const queryClient = useQueryClient()
   const navigate = useNavigate()
 

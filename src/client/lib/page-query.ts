@@ -1,4 +1,10 @@
-import { hashKey, useQuery as useQueryInBrowser, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query'
+import {
+  hashKey,
+  useQuery as useQueryInBrowser,
+  useQueryClient,
+  type QueryKey,
+  type UseQueryResult,
+} from '@tanstack/react-query'
 
 type PageQueryOptions = { queryKey: QueryKey; enabled?: unknown }
 
@@ -48,4 +54,6 @@ export function useQueryOnServer(options: PageQueryOptions): UseQueryResult<unkn
 }
 
 /** `useQuery` for the reader's pages: itself in the browser, a cache read in the server build. */
-export const useQuery: typeof useQueryInBrowser = import.meta.env.SSR ? (useQueryOnServer as typeof useQueryInBrowser) : useQueryInBrowser
+export const useQuery: typeof useQueryInBrowser = import.meta.env.SSR
+  ? (useQueryOnServer as typeof useQueryInBrowser)
+  : useQueryInBrowser

@@ -1,4 +1,14 @@
-import { createContext, use, useCallback, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
 
 /**
  * A small router (history API + path patterns). The site has a dozen routes and no nested layouts, so a
@@ -21,7 +31,9 @@ function currentLocation(): Location {
 
 /** `url` is the request URL during SSR; in the browser the router follows window.location. */
 export function RouterProvider({ url, children }: { url?: string; children: ReactNode }) {
-  const [location, setLocation] = useState<Location>(() => (typeof window === 'undefined' ? parse(url ?? '/') : currentLocation()))
+  const [location, setLocation] = useState<Location>(() =>
+    typeof window === 'undefined' ? parse(url ?? '/') : currentLocation(),
+  )
 
   useEffect(() => {
     const onPop = () => setLocation(currentLocation())
@@ -76,7 +88,15 @@ export function Link({ href, replace, onClick, target, ...rest }: LinkProps) {
   const { navigate } = useRouter()
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
     if (target && target !== '_self') return
     if (!href.startsWith('/') || href.startsWith('//')) return
     event.preventDefault()

@@ -34,7 +34,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useToast() {
-  const active = useSyncExternalStore(subscribe, () => current, () => null)
+  const active = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  )
   return { toast, dismiss: dismissToast, active }
 }
 
@@ -51,7 +55,10 @@ export function Toaster() {
   }, [])
 
   return (
-    <section aria-label="Notifications (F8)" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
+    <section
+      aria-label="Notifications (F8)"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end"
+    >
       <ol ref={regionRef} tabIndex={-1} className="w-full max-w-sm outline-none">
         {active && <ToastItem key={active.id} toast={active} />}
       </ol>

@@ -44,7 +44,17 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
 }
 
 // Headers that belong to one response on the wire, not to the content.
-const NOT_KEPT = new Set(['set-cookie', 'etag', 'content-length', 'content-encoding', 'vary', 'x-cache', 'transfer-encoding', 'connection', 'date'])
+const NOT_KEPT = new Set([
+  'set-cookie',
+  'etag',
+  'content-length',
+  'content-encoding',
+  'vary',
+  'x-cache',
+  'transfer-encoding',
+  'connection',
+  'date',
+])
 
 function keptHeaders(reply: FastifyReply): Record<string, string> {
   const kept: Record<string, string> = {}
@@ -102,12 +112,25 @@ export function registerResponseCache(app: FastifyInstance): void {
       reply.header('Cache-Control', 'private, no-store')
       return payload
     }
-    if (request.method !== 'GET' || request.cacheVersion === null || request.cacheKey === null || reply.hasHeader('x-cache')) return payload
+    if (
+      request.method !== 'GET' ||
+      request.cacheVersion === null ||
+      request.cacheKey === null ||
+      reply.hasHeader('x-cache')
+    )
+      return payload
     if (!CACHED_STATUSES.has(reply.statusCode) || reply.hasHeader('set-cookie')) return payload
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload)
-    const entry = cache.set(request.cacheKey, { status: reply.statusCode, headers: keptHeaders(reply), body }, request.cacheVersion)
-    reply.header('ETag', entry?.etag ?? etagOf(body)).header('Vary', 'Accept-Encoding').header('X-Cache', 'MISS')
+    const entry = cache.set(
+      request.cacheKey,
+      { status: reply.statusCode, headers: keptHeaders(reply), body },
+      request.cacheVersion,
+    )
+    reply
+      .header('ETag', entry?.etag ?? etagOf(body))
+      .header('Vary', 'Accept-Encoding')
+      .header('X-Cache', 'MISS')
     // Only the encoding this client asked for is made now (see compress()); the others when someone asks.
     const encoding = negotiateEncoding(request.headers['accept-encoding'])
     if (!encoding || body.length < 1024) return payload

@@ -1,6 +1,14 @@
 import { Negotiator } from '@fastify/accept-negotiator'
 import { promisify } from 'node:util'
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib'
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants as zlib,
+  gzip,
+  gzipSync,
+  type BrotliOptions,
+  type ZlibOptions,
+} from 'node:zlib'
 
 export type Encoding = 'br' | 'gzip'
 
@@ -53,6 +61,9 @@ const brotliOptions = (body: Buffer, packing: Packing): BrotliOptions => ({
 const gzipOptions = (packing: Packing): ZlibOptions => ({ level: GZIP_LEVEL[packing] })
 
 export async function compress(body: Buffer, encoding: Encoding, packing: Packing = 'stored'): Promise<Buffer> {
-  if (body.length < INLINE_BELOW_BYTES[packing]) return encoding === 'br' ? brotliCompressSync(body, brotliOptions(body, packing)) : gzipSync(body, gzipOptions(packing))
+  if (body.length < INLINE_BELOW_BYTES[packing])
+    return encoding === 'br'
+      ? brotliCompressSync(body, brotliOptions(body, packing))
+      : gzipSync(body, gzipOptions(packing))
   return encoding === 'br' ? brotliAsync(body, brotliOptions(body, packing)) : gzipAsync(body, gzipOptions(packing))
 }

@@ -126,7 +126,11 @@ export function createResponseCache(db: Db, now: () => number) {
      * Stores what was rendered at `seenVersion`, unless content changed meanwhile or this is the key's first render
      * in a while (see ADMIT_WITHIN_MS). Nothing is compressed yet.
      */
-    set(key: string, response: { status: number; headers: Record<string, string>; body: Buffer }, seenVersion: number): CachedResponse | undefined {
+    set(
+      key: string,
+      response: { status: number; headers: Record<string, string>; body: Buffer },
+      seenVersion: number,
+    ): CachedResponse | undefined {
       if (!admits(key) || seenVersion !== version) return undefined
       const entry: CachedResponse = {
         key,

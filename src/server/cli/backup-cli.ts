@@ -42,14 +42,29 @@ async function main(): Promise<number> {
       const progress = progressPrinter()
       const started = Date.now()
       try {
-        const summary = await writeBackup({ db: database.db, engine: database.engine, dataDir: env.dataDir }, createWriteStream(partial), {
-          withSecrets: flag('--with-secrets'),
-          now: new Date(),
-          onProgress: (p) => progress(p.phase, p.done, p.total),
-        })
+        const summary = await writeBackup(
+          { db: database.db, engine: database.engine, dataDir: env.dataDir },
+          createWriteStream(partial),
+          {
+            withSecrets: flag('--with-secrets'),
+            now: new Date(),
+            onProgress: (p) => progress(p.phase, p.done, p.total),
+          },
+        )
         await rename(partial, out)
         line('')
-        console.log(JSON.stringify({ file: path.resolve(out), bytes: summary.bytes, seconds: (Date.now() - started) / 1000, counts: summary.counts }, null, 2))
+        console.log(
+          JSON.stringify(
+            {
+              file: path.resolve(out),
+              bytes: summary.bytes,
+              seconds: (Date.now() - started) / 1000,
+              counts: summary.counts,
+            },
+            null,
+            2,
+          ),
+        )
       } catch (error) {
         await rm(partial, { force: true })
         throw error
@@ -59,7 +74,13 @@ async function main(): Promise<number> {
     if (command === 'import') {
       const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--media')
       if (!file) throw new AppError(400, 'Usage: npm run import -- FILE [--media DIR|ZIP] [--dry-run]')
-      const report = await runImport(database.db, { file, media: option('--media'), dryRun: flag('--dry-run'), now: new Date(), onProgress: progressPrinter() })
+      const report = await runImport(database.db, {
+        file,
+        media: option('--media'),
+        dryRun: flag('--dry-run'),
+        now: new Date(),
+        onProgress: progressPrinter(),
+      })
       line('')
       console.log(JSON.stringify(report, null, 2))
       return 0

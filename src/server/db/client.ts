@@ -60,7 +60,13 @@ export const sqliteFile = (dataDir: string, fileName = 'blog.sqlite') => path.jo
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; fileName?: string }): DbHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, min: KEPT_CONNECTIONS, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      min: KEPT_CONNECTIONS,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    })
     const listeners: Array<(err: Error) => void> = []
     const lost = (err: Error) => listeners.forEach((listener) => listener(err))
     // An unhandled 'error' event ends the process. The pool emits one for an idle client whose connection died (and
@@ -78,7 +84,12 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; file
     })
     nameStatements(pool)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { db, engine: 'postgres', close: () => db.destroy(), onConnectionLost: (listener) => listeners.push(listener) }
+    return {
+      db,
+      engine: 'postgres',
+      close: () => db.destroy(),
+      onConnectionLost: (listener) => listeners.push(listener),
+    }
   }
   fs.mkdirSync(opts.dataDir, { recursive: true })
   const sqlite = new SQLite(sqliteFile(opts.dataDir, opts.fileName))

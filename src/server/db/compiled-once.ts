@@ -23,7 +23,8 @@ export function compiledOnce<R>(build: (db: Db, values: string[], shape: string)
         const i = marks.indexOf(p as string)
         return i >= 0 ? i : { constant: p }
       })
-      if (new Set(slots.filter((s) => typeof s === 'number')).size !== count) throw new Error(`compiledOnce: not every one of ${count} values is bound`)
+      if (new Set(slots.filter((s) => typeof s === 'number')).size !== count)
+        throw new Error(`compiledOnce: not every one of ${count} values is bound`)
       plan = { sql: compiled.sql, slots }
       byShape.set(key, plan)
     }

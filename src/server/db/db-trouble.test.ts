@@ -5,7 +5,10 @@ const withCode = (code: string, message = 'x') => Object.assign(new Error(messag
 
 describe('databaseTrouble', () => {
   it.each([
-    ['a backend ended by pg_terminate_backend', withCode('57P01', 'terminating connection due to administrator command')],
+    [
+      'a backend ended by pg_terminate_backend',
+      withCode('57P01', 'terminating connection due to administrator command'),
+    ],
     ['idle_session_timeout', withCode('57P05', 'terminating connection due to idle-session timeout')],
     ['a server still starting up', withCode('57P03')],
     ['a connection exception', withCode('08006')],

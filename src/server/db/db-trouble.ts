@@ -9,11 +9,25 @@ export type DbTrouble = 'unreachable' | 'not-writable'
 const UNREACHABLE_CODES = new Set([
   // PostgreSQL: admin_shutdown (pg_terminate_backend), crash_shutdown, cannot_connect_now, idle_session_timeout,
   // too_many_connections, database dropped or renamed
-  '57P01', '57P02', '57P03', '57P05', '53300', '3D000',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57P05',
+  '53300',
+  '3D000',
   // the socket
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
   // SQLite: the file is gone or is not a database any more
-  'SQLITE_CANTOPEN', 'SQLITE_NOTADB', 'SQLITE_CORRUPT',
+  'SQLITE_CANTOPEN',
+  'SQLITE_NOTADB',
+  'SQLITE_CORRUPT',
 ])
 // PostgreSQL: read_only_sql_transaction, disk_full, io_error
 const NOT_WRITABLE_CODES = new Set(['25006', '53100', '58030'])
@@ -33,7 +47,8 @@ function troubleOf(error: unknown, depth: number): DbTrouble | null {
   if (typeof code === 'string') {
     if (code.startsWith('08') && code.length === 5) return 'unreachable' // connection_exception class
     if (UNREACHABLE_CODES.has(code)) return 'unreachable'
-    if (NOT_WRITABLE_CODES.has(code) || NOT_WRITABLE_PREFIXES.some((prefix) => code.startsWith(prefix))) return 'not-writable'
+    if (NOT_WRITABLE_CODES.has(code) || NOT_WRITABLE_PREFIXES.some((prefix) => code.startsWith(prefix)))
+      return 'not-writable'
   }
   if (UNREACHABLE_MESSAGES.some((text) => error.message.includes(text))) return 'unreachable'
   // Node reports a refused connection to every address of a host as one AggregateError.

@@ -47,5 +47,6 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
 export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
-  if (error || failed) throw new Error(`Migration failed: ${failed?.migrationName ?? ''} ${String(error ?? '')}`, { cause: error })
+  if (error || failed)
+    throw new Error(`Migration failed: ${failed?.migrationName ?? ''} ${String(error ?? '')}`, { cause: error })
 }

@@ -20,7 +20,8 @@ type Query = (...args: unknown[]) => unknown
  */
 export const PLAN_EACH_RUN = '/* planned at every run */ '
 
-const isResultTypeChange = (err: unknown) => err instanceof Error && (err as { code?: string }).code === '0A000' && err.message.includes(RESULT_TYPE_CHANGED)
+const isResultTypeChange = (err: unknown) =>
+  err instanceof Error && (err as { code?: string }).code === '0A000' && err.message.includes(RESULT_TYPE_CHANGED)
 
 /**
  * Reads run as named statements. PostgreSQL parses and plans an unnamed statement on every run, which cost more
@@ -33,7 +34,14 @@ export function nameStatements(pool: pg.Pool): void {
   let given = 0
   const nameOf = (text: string) => {
     const kept = names.get(text)
-    if (kept || given >= MAX_NAMED || text.length > MAX_NAMED_LENGTH || text.startsWith(PLAN_EACH_RUN) || !/^\s*(select|with)\b/i.test(text)) return kept
+    if (
+      kept ||
+      given >= MAX_NAMED ||
+      text.length > MAX_NAMED_LENGTH ||
+      text.startsWith(PLAN_EACH_RUN) ||
+      !/^\s*(select|with)\b/i.test(text)
+    )
+      return kept
     const name = `blog_${given++}`
     names.set(text, name)
     return name
@@ -50,7 +58,8 @@ export function nameStatements(pool: pg.Pool): void {
         // transaction the read runs again at once; inside one it fails this once, as any read may.
         names.delete(text)
         const fresh = nameOf(text)
-        const idle = (client as unknown as { getTransactionStatus?: () => string | null }).getTransactionStatus?.() === 'I'
+        const idle =
+          (client as unknown as { getTransactionStatus?: () => string | null }).getTransactionStatus?.() === 'I'
         if (!idle) throw err
         return fresh ? query({ name: fresh, text, values }) : query(text, values)
       }

@@ -13,7 +13,10 @@ export type SnapshotTarget = { db: Db; engine: Engine; dataDir: string }
  */
 export async function withReadSnapshot<T>(target: SnapshotTarget, fn: (db: Db) => Promise<T>): Promise<T> {
   if (target.engine === 'postgres') {
-    return target.db.transaction().setIsolationLevel('repeatable read').execute((trx) => fn(trx))
+    return target.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((trx) => fn(trx))
   }
   const connection = new SQLite(sqliteFile(target.dataDir), { readonly: true, fileMustExist: true })
   connection.pragma('busy_timeout = 5000')

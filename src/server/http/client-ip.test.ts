@@ -12,7 +12,12 @@ describe('clientNetwork', () => {
   })
 
   it('gives every spelling of one IPv6 address the same key', () => {
-    const spellings = ['2001:db8::1', '2001:0db8:0000:0000:0000:0000:0000:0001', '2001:DB8:0:0::1', '2001:db8:0:0:0:0:0:1']
+    const spellings = [
+      '2001:db8::1',
+      '2001:0db8:0000:0000:0000:0000:0000:0001',
+      '2001:DB8:0:0::1',
+      '2001:db8:0:0:0:0:0:1',
+    ]
     expect(new Set(spellings.map(clientNetwork))).toEqual(new Set(['2001:db8:0:0::/64']))
   })
 

@@ -28,5 +28,8 @@ export function clientNetwork(ip: string): string {
   if (!groups) return ip
   const isV4Mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff
   if (isV4Mapped) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.')
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`
 }

@@ -14,7 +14,12 @@ export function isCrawler(userAgent: string | undefined): boolean {
 
 /** A speculative load: prefetch or prerender that the reader may never look at. */
 export function isPrefetch(request: FastifyRequest): boolean {
-  const purpose = [request.headers['sec-purpose'], request.headers.purpose, request.headers['x-purpose'], request.headers['x-moz']]
+  const purpose = [
+    request.headers['sec-purpose'],
+    request.headers.purpose,
+    request.headers['x-purpose'],
+    request.headers['x-moz'],
+  ]
   return purpose.some((value) => typeof value === 'string' && /prefetch|preview|prerender/i.test(value))
 }
 

@@ -19,7 +19,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
-        path: String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+        path: String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .replace(/\//g, '.'),
         message: v.message ?? 'Invalid value',
       }))
       return reply.status(400).send({ error: issues[0]?.message ?? 'Invalid input', issues })
@@ -40,9 +42,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         413: 'Request body is too large',
         415: 'Unsupported media type',
       }
-      const message = (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? 'Malformed JSON body'
-        : (messages[status] ?? 'Request refused')
+      const message =
+        (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'Malformed JSON body'
+          : (messages[status] ?? 'Request refused')
       return reply.status(status).send({ error: message })
     }
     const trouble = databaseTrouble(error)

@@ -15,7 +15,8 @@ export function readerKeys(secret: Buffer) {
     /** The client's network (IPv4 address or IPv6 /64), hashed with today's key. */
     network: (ip: string, now: Date) => mac(`net|${dayOf(now)}|${clientNetwork(ip)}`).slice(0, 22),
     /** A cookie-less reader: network and user agent, hashed with today's key. */
-    anonymousReader: (ip: string, userAgent: string, now: Date) => mac(`reader|${dayOf(now)}|${clientNetwork(ip)}|${userAgent}`).slice(0, 22),
+    anonymousReader: (ip: string, userAgent: string, now: Date) =>
+      mac(`reader|${dayOf(now)}|${clientNetwork(ip)}|${userAgent}`).slice(0, 22),
     /** `<id>.<signature>` for a cookie value. */
     sign: (value: string) => `${value}.${mac(`cookie|${value}`).slice(0, 27)}`,
     /** The signed value, or null when the signature is missing or wrong. */

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify'
 /** Nothing but HTML pages may load or run anything; pages set their own, wider CSP (src/server/ssr/pages.ts). */
 const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox"
 /** Powerful browser features no page of the blog uses. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()'
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()'
 
 /**
  * Helmet's headers on every answer (errors and cached answers too, set before anything can reply), HSTS only when
@@ -25,7 +26,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { http
     // Uploaded images may be shown by feed readers and other sites; everything else stays same-origin.
     if (request.url.startsWith('/uploads/')) reply.header('Cross-Origin-Resource-Policy', 'cross-origin')
     const type = String(reply.getHeader('content-type') ?? '')
-    if (!reply.hasHeader('content-security-policy') && !type.startsWith('text/html')) reply.header('Content-Security-Policy', NON_HTML_CSP)
+    if (!reply.hasHeader('content-security-policy') && !type.startsWith('text/html'))
+      reply.header('Content-Security-Policy', NON_HTML_CSP)
     return payload
   })
 }

@@ -50,7 +50,10 @@ export function requireUser(request: { user: UserRow | null }): UserRow {
 }
 
 /** The logged-in user and the token of the session the request came with. */
-export function requireSession(request: { user: UserRow | null; sessionToken: string | null }): { user: UserRow; token: string } {
+export function requireSession(request: { user: UserRow | null; sessionToken: string | null }): {
+  user: UserRow
+  token: string
+} {
   const user = requireUser(request)
   return { user, token: request.sessionToken ?? unauthorized() }
 }

@@ -6,12 +6,14 @@ import { plainPage } from './plain-page.ts'
 export const RETRY_AFTER_SECONDS = 5
 
 export const UNAVAILABLE_MESSAGES: Record<DbTrouble, string> = {
-  'unreachable': 'The blog cannot reach its database right now. Please try again in a few seconds.',
+  unreachable: 'The blog cannot reach its database right now. Please try again in a few seconds.',
   'not-writable': 'The blog cannot save changes right now. Please try again later.',
 }
 
 const wantsPage = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && String(request.headers.accept ?? '').includes('text/html')
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  !request.url.startsWith('/api/') &&
+  String(request.headers.accept ?? '').includes('text/html')
 
 /** 503 for a request the database could not serve: a page for browsers, `{error}` for everything else. */
 export function replyUnavailable(request: FastifyRequest, reply: FastifyReply, trouble: DbTrouble): FastifyReply {

@@ -34,14 +34,18 @@ describe('sanitizePostHtml', () => {
 
   it("keeps the renderer's pictures of uploads whole: sources, sizes, priority and placeholder colour", () => {
     const url = `/uploads/${'e'.repeat(64)}.jpg`
-    const html = renderMarkdown(`![a photo](${url})`, { images: { [url]: { width: 1200, height: 800, color: '#a1b2c3' } }, priorityFirstImage: true })
+    const html = renderMarkdown(`![a photo](${url})`, {
+      images: { [url]: { width: 1200, height: 800, color: '#a1b2c3' } },
+      priorityFirstImage: true,
+    })
     expect(html).toContain('<picture><source type="image/avif"')
     expect(html).toContain('style="background-color:#a1b2c3"')
     expect(same(sanitizePostHtml(html))).toBe(same(html))
   })
 
   it('keeps responsive image markup', () => {
-    const html = '<picture><source type="image/avif" srcset="/uploads/a-480.avif 480w, /uploads/a-960.avif 960w" sizes="100vw"><img src="/uploads/a-960.jpg" alt="x" width="960" height="640" loading="lazy" decoding="async" fetchpriority="high"></picture>'
+    const html =
+      '<picture><source type="image/avif" srcset="/uploads/a-480.avif 480w, /uploads/a-960.avif 960w" sizes="100vw"><img src="/uploads/a-960.jpg" alt="x" width="960" height="640" loading="lazy" decoding="async" fetchpriority="high"></picture>'
     expect(same(sanitizePostHtml(html))).toBe(same(html))
   })
 })
@@ -50,6 +54,8 @@ describe('sanitizePostHtml keeps what the renderer makes for long posts', () => 
   it('keeps heading ids with their links and the code copy button, and nothing that could run', () => {
     const html = renderMarkdown('## Set up\n\n```js\nlet a = 1\n```')
     expect(sanitizePostHtml(html)).toBe(html)
-    expect(sanitizePostHtml('<button type="submit" onclick="alert(1)" formaction="/x">x</button>')).toBe('<button type="button">x</button>')
+    expect(sanitizePostHtml('<button type="submit" onclick="alert(1)" formaction="/x">x</button>')).toBe(
+      '<button type="button">x</button>',
+    )
   })
 })

@@ -9,8 +9,41 @@ const SAFE_ID = /^[a-z0-9][a-z0-9_-]{0,80}$/
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'h2', 'h3', 'h4', 'h5', 'h6', 'a', 'img', 'picture', 'source', 'figure', 'figcaption', 'pre', 'code', 'span', 'div',
-    'ul', 'ol', 'li', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'strong', 'em', 'del', 's', 'hr', 'br', 'input', 'sup', 'sub',
+    'p',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'a',
+    'img',
+    'picture',
+    'source',
+    'figure',
+    'figcaption',
+    'pre',
+    'code',
+    'span',
+    'div',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'strong',
+    'em',
+    'del',
+    's',
+    'hr',
+    'br',
+    'input',
+    'sup',
+    'sub',
     // Code blocks' copy button: inert markup (no handler attribute survives); the page's script gives it its click.
     'button',
   ],
@@ -25,7 +58,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     input: ['type', 'checked', 'disabled'],
     button: ['type'],
   },
-  allowedStyles: { img: { 'background-color': [/^#[0-9a-f]{3,8}$/i], 'aspect-ratio': [/^\d+(\.\d+)?\s*\/\s*\d+(\.\d+)?$/] } },
+  allowedStyles: {
+    img: { 'background-color': [/^#[0-9a-f]{3,8}$/i], 'aspect-ratio': [/^\d+(\.\d+)?\s*\/\s*\d+(\.\d+)?$/] },
+  },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'], source: ['http', 'https'] },
   allowProtocolRelative: false,
@@ -34,7 +69,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     // Only checkboxes (GFM task lists), always disabled.
     button: (tagName, attribs) => ({ tagName, attribs: { ...attribs, type: 'button' } }),
-    input: (tagName, attribs) => (attribs.type === 'checkbox' ? { tagName, attribs: { ...attribs, disabled: '' } } : { tagName: 'span', attribs: {} }),
+    input: (tagName, attribs) =>
+      attribs.type === 'checkbox'
+        ? { tagName, attribs: { ...attribs, disabled: '' } }
+        : { tagName: 'span', attribs: {} },
   },
   exclusiveFilter: () => false,
 }

@@ -16,7 +16,10 @@ const SSR_ENTRY = path.resolve('dist/ssr/entry-server.js')
 
 /** Production: the built SSR module and the asset tags from the client manifest (one CSS link, modulepreloads, the entry). */
 export async function productionRenderer(): Promise<Renderer> {
-  const manifest = JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+  const manifest = JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >
   const entry = manifest[CLIENT_ENTRY]
   if (!entry) throw new Error(`${CLIENT_ENTRY} missing from the client manifest: run npm run build`)
 

@@ -2,7 +2,13 @@ import type { DehydratedState } from '@tanstack/query-core'
 import type { Theme } from '#shared/theme.ts'
 import { jsonForScript } from './head-tags.ts'
 
-type DocumentParts = { headTags: string; assetTags: string; appHtml: string; state: DehydratedState | null; theme?: Theme | null }
+type DocumentParts = {
+  headTags: string
+  assetTags: string
+  appHtml: string
+  state: DehydratedState | null
+  theme?: Theme | null
+}
 
 /**
  * The HTML page around the React markup. No inline script anywhere (CSP `script-src 'self'`): the query state

@@ -5,10 +5,30 @@ import { absoluteUrl, headTags, jsonForScript } from './head-tags.ts'
 
 const BASE = 'https://blog.example'
 const post: Post = {
-  id: 'p1', title: 'Quotes " & <tags>', slug: 'quotes', content: '', excerpt: 'An "excerpt" </script>', featuredImage: '/uploads/a.png',
-  categoryId: null, category: null, authorId: 'u1', authorName: 'Ada', author: { username: 'ada' }, status: 'published', tags: [],
-  metaTitle: null, metaDescription: null, readingTime: 1, views: 0, likeCount: 0, commentCount: 0,
-  publishedAt: '2026-01-02T03:04:05.000Z', featured: false, featuredAt: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-03T00:00:00.000Z',
+  id: 'p1',
+  title: 'Quotes " & <tags>',
+  slug: 'quotes',
+  content: '',
+  excerpt: 'An "excerpt" </script>',
+  featuredImage: '/uploads/a.png',
+  categoryId: null,
+  category: null,
+  authorId: 'u1',
+  authorName: 'Ada',
+  author: { username: 'ada' },
+  status: 'published',
+  tags: [],
+  metaTitle: null,
+  metaDescription: null,
+  readingTime: 1,
+  views: 0,
+  likeCount: 0,
+  commentCount: 0,
+  publishedAt: '2026-01-02T03:04:05.000Z',
+  featured: false,
+  featuredAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-03T00:00:00.000Z',
 }
 
 describe('head tags', () => {
@@ -27,7 +47,9 @@ describe('head tags', () => {
     const html = headTags(postHead({ ...post, featuredImage: `/uploads/${hash}.png` }), BASE)
     expect(html).toContain(`<meta property="og:image" content="${BASE}/uploads/${hash}-1200.jpg">`)
     expect(html).toContain(`"image":["${BASE}/uploads/${hash}-1200.jpg"]`)
-    expect(headTags(postHead({ ...post, featuredImage: 'https://cdn.example/x.png' }), BASE)).toContain('content="https://cdn.example/x.png"')
+    expect(headTags(postHead({ ...post, featuredImage: 'https://cdn.example/x.png' }), BASE)).toContain(
+      'content="https://cdn.example/x.png"',
+    )
   })
 
   it('writes escaped post tags with article data and one BlogPosting', () => {
@@ -41,7 +63,12 @@ describe('head tags', () => {
     expect(html).not.toContain('noindex')
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)
     expect(ld?.[1]).not.toContain('<')
-    expect(JSON.parse(ld![1]!)).toMatchObject({ '@type': 'BlogPosting', headline: post.title, author: { name: 'Ada' }, dateModified: post.updatedAt })
+    expect(JSON.parse(ld![1]!)).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: post.title,
+      author: { name: 'Ada' },
+      dateModified: post.updatedAt,
+    })
   })
 
   it('marks draft previews noindex', () => {
@@ -49,10 +76,22 @@ describe('head tags', () => {
   })
 
   it('links a category page and a tag page to their own feeds, beside the site feed', () => {
-    const category = { id: 'c1', name: 'Code & Craft', slug: 'code', description: null, color: '#000000', postCount: 1, createdAt: '' }
+    const category = {
+      id: 'c1',
+      name: 'Code & Craft',
+      slug: 'code',
+      description: null,
+      color: '#000000',
+      postCount: 1,
+      createdAt: '',
+    }
     const categoryHtml = headTags(listHead(category, '?page=2'), BASE)
-    expect(categoryHtml).toContain(`<link rel="alternate" type="application/rss+xml" title="Lab of Life" href="${BASE}/rss.xml">`)
-    expect(categoryHtml).toContain(`<link rel="alternate" type="application/rss+xml" title="Lab of Life: Code &amp; Craft" href="${BASE}/category/code/rss.xml" id="page-feed">`)
+    expect(categoryHtml).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="Lab of Life" href="${BASE}/rss.xml">`,
+    )
+    expect(categoryHtml).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="Lab of Life: Code &amp; Craft" href="${BASE}/category/code/rss.xml" id="page-feed">`,
+    )
     expect(categoryHtml).toContain(`<link rel="canonical" href="${BASE}/category/code?page=2">`)
 
     const tagHtml = headTags(tagHead({ name: 'C++ "Tips"', key: 'c++ "tips"', postCount: 3 }, ''), BASE)

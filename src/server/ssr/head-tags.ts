@@ -2,10 +2,12 @@ import { PAGE_FEED_ID, type PageHead } from '#shared/site/head.ts'
 import { SITE_NAME } from '#shared/paths.ts'
 import { escapeHtml } from '#shared/text/escape-html.ts'
 
-
 /** JSON inside a <script> data block: `<` escaped so no text can close the element or open a comment. */
 export const jsonForScript = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`
@@ -15,7 +17,8 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
 export function headTags(head: PageHead, publicUrl: string): string {
   const url = absoluteUrl(publicUrl, head.path)
   const image = head.image ? absoluteUrl(publicUrl, head.image) : null
-  const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}">`
+  const meta = (attr: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(content)}">`
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
@@ -32,7 +35,10 @@ export function headTags(head: PageHead, publicUrl: string): string {
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(SITE_NAME)}" href="${escapeHtml(absoluteUrl(publicUrl, '/rss.xml'))}">`,
   ]
   // The browser keeps this one in step on client-side navigation (use-document-head.ts finds it by its id).
-  if (head.feed) tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(absoluteUrl(publicUrl, head.feed.path))}" id="${PAGE_FEED_ID}">`)
+  if (head.feed)
+    tags.push(
+      `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(absoluteUrl(publicUrl, head.feed.path))}" id="${PAGE_FEED_ID}">`,
+    )
   if (head.noindex) tags.push('<meta name="robots" content="noindex">')
   if (head.article) {
     const a = head.article

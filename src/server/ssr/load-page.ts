@@ -3,7 +3,15 @@ import { orNullOn404 } from '#shared/or-null-on-404.ts'
 import { paths } from '#shared/paths.ts'
 import { listSearch, matchPublicRoute, readListParams } from '#shared/routes/public-routes.ts'
 import { PostListQuerySchema, PUBLIC_PAGE_SIZE } from '#shared/schemas/post.ts'
-import { footerPageHead, homeHead, listHead, notFoundHead, postHead, tagHead, type PageHead } from '#shared/site/head.ts'
+import {
+  footerPageHead,
+  homeHead,
+  listHead,
+  notFoundHead,
+  postHead,
+  tagHead,
+  type PageHead,
+} from '#shared/site/head.ts'
 import { LATEST_ON_HOME, latestListParams, siteKeys } from '#shared/site/query-keys.ts'
 import type { AppContext } from '../context.ts'
 import { getCategoryBySlug } from '../features/categories/categories.service.ts'
@@ -22,7 +30,13 @@ export type LoadedPage = { status: 200 | 404; head: PageHead; state: DehydratedS
  * The SSR data loader: calls the services directly and stores their results under the same query keys the
  * browser uses (src/shared/site/query-keys.ts), so the page renders complete and hydrates without a fetch.
  */
-export async function loadPage(ctx: AppContext, pathname: string, search: string, viewer: Viewer, contentVersion: number | null = null): Promise<LoadedPage> {
+export async function loadPage(
+  ctx: AppContext,
+  pathname: string,
+  search: string,
+  viewer: Viewer,
+  contentVersion: number | null = null,
+): Promise<LoadedPage> {
   const db = ctx.db
   // Only a store to dehydrate: the browser's own client (src/client/lib/query-client.ts) sets how queries behave.
   const qc = new QueryClient()
@@ -41,7 +55,11 @@ export async function loadPage(ctx: AppContext, pathname: string, search: string
     case 'home': {
       const [featured, latest] = await Promise.all([
         posts.featuredPosts(db),
-        posts.listPosts(db, PostListQuerySchema.parse({ status: 'published', sort: 'latest', page: 1, limit: LATEST_ON_HOME }), viewer),
+        posts.listPosts(
+          db,
+          PostListQuerySchema.parse({ status: 'published', sort: 'latest', page: 1, limit: LATEST_ON_HOME }),
+          viewer,
+        ),
       ])
       set(siteKeys.featured(), featured)
       set(siteKeys.postPage(latestListParams(), LATEST_ON_HOME), latest)
@@ -85,7 +103,14 @@ export async function loadPage(ctx: AppContext, pathname: string, search: string
         break
       }
       const params = readListParams(search, '', route.tag)
-      const query = { status: 'published', search: params.q || undefined, tag: tag.key, sort: params.sort, page: params.page, limit: PUBLIC_PAGE_SIZE }
+      const query = {
+        status: 'published',
+        search: params.q || undefined,
+        tag: tag.key,
+        sort: params.sort,
+        page: params.page,
+        limit: PUBLIC_PAGE_SIZE,
+      }
       set(siteKeys.postPage(params), await posts.listPosts(db, PostListQuerySchema.parse(query), viewer))
       head = tagHead(tag, listSearch({ page: params.page }))
       break

@@ -10,8 +10,14 @@ import * as posts from '../features/posts/posts.service.ts'
  * counter, and whether this visitor liked the post is asked by the browser. Comments are read only when the post's
  * approved-comment counter (kept exact with every approval and deletion) says it has some.
  */
-export async function loadPostExtras(ctx: AppContext, post: Pick<Post, 'id' | 'categoryId' | 'tags' | 'likeCount' | 'commentCount'>): Promise<Array<[readonly unknown[], unknown]>> {
-  const [related, comments] = await Promise.all([posts.relatedTo(ctx.db, post), post.commentCount > 0 ? approvedCommentsOfShownPost(ctx.db, post.id) : []])
+export async function loadPostExtras(
+  ctx: AppContext,
+  post: Pick<Post, 'id' | 'categoryId' | 'tags' | 'likeCount' | 'commentCount'>,
+): Promise<Array<[readonly unknown[], unknown]>> {
+  const [related, comments] = await Promise.all([
+    posts.relatedTo(ctx.db, post),
+    post.commentCount > 0 ? approvedCommentsOfShownPost(ctx.db, post.id) : [],
+  ])
   return [
     [siteKeys.related(post.id), related],
     [siteKeys.likes(post.id), { count: post.likeCount, userHasLiked: false }],

@@ -45,7 +45,8 @@ function pageCacheKey(url: URL): string {
   if (route.name === 'category') return `${url.pathname}${listSearch(readListParams(url.search, route.slug), false)}`
   if (route.name === 'tag') return `${url.pathname}${listSearch(readListParams(url.search, '', route.tag), false)}`
   // A redirect rule may be for an address with its query (WordPress's "/?p=123", "/index.php?page_id=5").
-  if (route.name === 'home' || route.name === 'footer-page' || route.name === 'not-found') return `${url.pathname}${url.search}`
+  if (route.name === 'home' || route.name === 'footer-page' || route.name === 'not-found')
+    return `${url.pathname}${url.search}`
   return url.pathname
 }
 
@@ -66,7 +67,10 @@ export async function publicPages(app: App): Promise<void> {
       allowedPath: (pathname) => !pathname.includes('/.'),
       cacheControl: false,
       setHeaders: (staticReply, filePath) => {
-        staticReply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : STATIC_MAX_AGE)
+        staticReply.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : STATIC_MAX_AGE,
+        )
       },
     })
   }
@@ -79,39 +83,59 @@ export async function publicPages(app: App): Promise<void> {
     return reply.send(html)
   }
 
-  app.get('/*', { config: { publicCache: true, cacheKey: pageCacheKey } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = new URL(request.url, 'http://x')
-    if (NOT_PAGES.test(url.pathname)) return reply.callNotFound()
+  app.get(
+    '/*',
+    { config: { publicCache: true, cacheKey: pageCacheKey } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const url = new URL(request.url, 'http://x')
+      if (NOT_PAGES.test(url.pathname)) return reply.callNotFound()
 
-    if (isAdminPath(url.pathname)) {
-      const head = `<title>Admin | ${SITE_NAME}</title>\n    <meta name="robots" content="noindex">`
-      return sendHtml(reply, 200, htmlDocument({ headTags: head, assetTags: renderer.assetTags, appHtml: '', state: null, theme: themeOf(request) }))
-    }
+      if (isAdminPath(url.pathname)) {
+        const head = `<title>Admin | ${SITE_NAME}</title>\n    <meta name="robots" content="noindex">`
+        return sendHtml(
+          reply,
+          200,
+          htmlDocument({
+            headTags: head,
+            assetTags: renderer.assetTags,
+            appHtml: '',
+            state: null,
+            theme: themeOf(request),
+          }),
+        )
+      }
 
-    // Only what would be a 404 looks for a redirect rule (and the home page with a query, e.g. WordPress's "/?p=123").
-    if (url.pathname === '/' && url.search && (await replyWithRedirect(app, request, reply))) return reply
+      // Only what would be a 404 looks for a redirect rule (and the home page with a query, e.g. WordPress's "/?p=123").
+      if (url.pathname === '/' && url.search && (await replyWithRedirect(app, request, reply))) return reply
 
-    const isAdmin = Boolean(request.user)
-    if (PREVIEW.test(url.pathname)) {
-      // A shared draft: for the link's holder only, so never in the response cache, never indexed.
-      request.cacheVersion = null
-      reply.headers(PREVIEW_HEADERS)
-    }
-    let html: string
-    let status: number
-    try {
-      const page = await loadPage(app.ctx, url.pathname, url.search, { isAdmin }, request.cacheVersion)
-      if (page.status === 404 && (await replyWithRedirect(app, request, reply))) return reply
-      const render = await renderer.render()
-      const appHtml = render(`${url.pathname}${url.search}`, page.queryClient)
-      html = htmlDocument({ headTags: headTags(page.head, app.ctx.env.publicUrl), assetTags: renderer.assetTags, appHtml, state: withoutPostHtml(page.state), theme: themeOf(request) })
-      status = page.status
-    } catch (err) {
-      if (databaseTrouble(err)) throw err // the error handler answers 503
-      request.log.error({ err }, 'server rendering failed')
-      html = plainPage('Something went wrong', 'Please try again in a moment.')
-      status = 500
-    }
-    return sendHtml(reply, status, html, isAdmin)
-  })
+      const isAdmin = Boolean(request.user)
+      if (PREVIEW.test(url.pathname)) {
+        // A shared draft: for the link's holder only, so never in the response cache, never indexed.
+        request.cacheVersion = null
+        reply.headers(PREVIEW_HEADERS)
+      }
+      let html: string
+      let status: number
+      try {
+        const page = await loadPage(app.ctx, url.pathname, url.search, { isAdmin }, request.cacheVersion)
+        if (page.status === 404 && (await replyWithRedirect(app, request, reply))) return reply
+        const render = await renderer.render()
+        const appHtml = render(`${url.pathname}${url.search}`, page.queryClient)
+        html = htmlDocument({
+          headTags: headTags(page.head, app.ctx.env.publicUrl),
+          assetTags: renderer.assetTags,
+          appHtml,
+          state: withoutPostHtml(page.state),
+          theme: themeOf(request),
+        })
+        status = page.status
+      } catch (err) {
+        if (databaseTrouble(err)) throw err // the error handler answers 503
+        request.log.error({ err }, 'server rendering failed')
+        html = plainPage('Something went wrong', 'Please try again in a moment.')
+        status = 500
+      }
+      return sendHtml(reply, status, html, isAdmin)
+    },
+  )
 }

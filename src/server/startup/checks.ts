@@ -13,7 +13,9 @@ export function checkDataDir(dataDir: string): void {
     const code = (err as { code?: string }).code ?? 'error'
     throw code === 'ENOSPC'
       ? new StartupProblem(`the disk holding DATA_DIR ${dataDir} is full: free some space and start again`)
-      : new StartupProblem(`DATA_DIR ${dataDir} is not writable (${code}): create it and give the server's user write access, or set DATA_DIR to a writable directory`)
+      : new StartupProblem(
+          `DATA_DIR ${dataDir} is not writable (${code}): create it and give the server's user write access, or set DATA_DIR to a writable directory`,
+        )
   }
 }
 
@@ -27,6 +29,8 @@ export function checkDatabaseUrl(databaseUrl: string | undefined): void {
     // reported below
   }
   if (!url || !['postgres:', 'postgresql:'].includes(url.protocol) || !url.hostname) {
-    throw new StartupProblem('DATABASE_URL is not a PostgreSQL URL: expected postgres://user:password@host:5432/database (leave it empty for SQLite)')
+    throw new StartupProblem(
+      'DATABASE_URL is not a PostgreSQL URL: expected postgres://user:password@host:5432/database (leave it empty for SQLite)',
+    )
   }
 }

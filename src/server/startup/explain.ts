@@ -49,7 +49,8 @@ export function explainStartupFailure(error: unknown, where: Where): string {
     const at = `${where.host ?? err.address}:${where.port ?? err.port}`
     if (code === 'EADDRINUSE') return `port ${at} is already in use: stop the other server or set PORT to a free port`
     if (code === 'EACCES') return `no permission to listen on ${at}: use a port above 1023 or set PORT`
-    if (code === 'EADDRNOTAVAIL') return `HOST ${where.host} is not an address of this machine: set HOST (e.g. 127.0.0.1 or 0.0.0.0)`
+    if (code === 'EADDRNOTAVAIL')
+      return `HOST ${where.host} is not an address of this machine: set HOST (e.g. 127.0.0.1 or 0.0.0.0)`
   }
   switch (code) {
     case 'ECONNREFUSED':
@@ -75,9 +76,13 @@ export function explainStartupFailure(error: unknown, where: Where): string {
     case 'SQLITE_FULL':
       return `the disk holding the database is full: free some space and start again`
   }
-  if (code?.startsWith('SQLITE_READONLY')) return `the SQLite database in ${where.dataDir} is read-only: give the server's user write access to DATA_DIR and the blog.sqlite files in it`
-  if (code === 'SQLITE_CANTOPEN') return `cannot open the SQLite database in ${where.dataDir}: check that DATA_DIR exists and the server's user may write to it`
-  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') return `the SQLite database in ${where.dataDir} is damaged or not a database: restore it from a backup`
-  if (err.message.includes('timeout exceeded when trying to connect')) return `cannot reach PostgreSQL at ${pg} (no answer within seconds): check the host, port and firewall in DATABASE_URL`
+  if (code?.startsWith('SQLITE_READONLY'))
+    return `the SQLite database in ${where.dataDir} is read-only: give the server's user write access to DATA_DIR and the blog.sqlite files in it`
+  if (code === 'SQLITE_CANTOPEN')
+    return `cannot open the SQLite database in ${where.dataDir}: check that DATA_DIR exists and the server's user may write to it`
+  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
+    return `the SQLite database in ${where.dataDir} is damaged or not a database: restore it from a backup`
+  if (err.message.includes('timeout exceeded when trying to connect'))
+    return `cannot reach PostgreSQL at ${pg} (no answer within seconds): check the host, port and firewall in DATABASE_URL`
   return `start-up failed: ${err.message.split('\n')[0]} (set LOG_LEVEL=debug to see the stack)`
 }

@@ -17,8 +17,14 @@ const WORKLOAD = `
 `
 
 function peakHeapMb(limited: boolean): number {
-  const prelude = limited ? `await (await import(${JSON.stringify(new URL('./heap-growth.ts', import.meta.url).pathname)})).limitHeapGrowth();` : ''
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `${prelude}${WORKLOAD}`], { encoding: 'utf8' })
+  const prelude = limited
+    ? `await (await import(${JSON.stringify(new URL('./heap-growth.ts', import.meta.url).pathname)})).limitHeapGrowth();`
+    : ''
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', `${prelude}${WORKLOAD}`],
+    { encoding: 'utf8' },
+  )
   return Number(out)
 }
 

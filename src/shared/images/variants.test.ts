@@ -7,7 +7,14 @@ const up = (ext: string) => `/uploads/${hash}.${ext}`
 describe('uploadOf', () => {
   it('knows only exact upload URLs', () => {
     expect(uploadOf(up('jpg'))).toEqual({ hash, ext: 'jpg' })
-    for (const url of [`/uploads/${hash}-960.webp`, '/uploads/missing.png', `https://x.com/uploads/${hash}.png`, `/uploads/${hash}.svg`, '', null]) {
+    for (const url of [
+      `/uploads/${hash}-960.webp`,
+      '/uploads/missing.png',
+      `https://x.com/uploads/${hash}.png`,
+      `/uploads/${hash}.svg`,
+      '',
+      null,
+    ]) {
       expect(uploadOf(url), String(url)).toBeNull()
     }
   })

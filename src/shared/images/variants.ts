@@ -47,7 +47,8 @@ export function pictureOf(url: string | null | undefined, width?: number | null)
     steps.push([w, width ? Math.min(w, width) : w])
     if (width && w >= width) break
   }
-  const set = (format: VariantFormat) => steps.map(([w, real]) => `${variantUrl(upload.hash, w, format)} ${real}w`).join(', ')
+  const set = (format: VariantFormat) =>
+    steps.map(([w, real]) => `${variantUrl(upload.hash, w, format)} ${real}w`).join(', ')
   return {
     sources: sourceFormats(upload.ext).map((f) => ({ type: `image/${f}`, srcSet: set(f) })),
     src: variantUrl(upload.hash, steps[Math.min(1, steps.length - 1)]![0], upload.ext),

@@ -10,7 +10,10 @@ const HEX = /^#[0-9a-f]{6}$/i
  * known width and height keep the page from shifting, the dominant colour fills the box until the picture arrives.
  * Lazy unless it is the page's largest paint. `alt` and `titleAttr` arrive escaped, `src` checked by safeUrl.
  */
-export function imageHtml(src: string, opts: { alt: string; titleAttr: string; info?: ImageInfo; priority: boolean }): string {
+export function imageHtml(
+  src: string,
+  opts: { alt: string; titleAttr: string; info?: ImageInfo; priority: boolean },
+): string {
   const { info } = opts
   const picture = pictureOf(src, info?.width)
   const size = info ? ` width="${Math.round(info.width)}" height="${Math.round(info.height)}"` : ''
@@ -19,6 +22,8 @@ export function imageHtml(src: string, opts: { alt: string; titleAttr: string; i
   const srcset = picture ? ` srcset="${attr(picture.srcSet)}" sizes="${ARTICLE_SIZES}"` : ''
   const img = `<img src="${attr(picture?.src ?? src)}"${srcset} alt="${opts.alt}"${opts.titleAttr}${size}${loading} decoding="async"${color}>`
   if (!picture) return img
-  const sources = picture.sources.map((s) => `<source type="${s.type}" srcset="${attr(s.srcSet)}" sizes="${ARTICLE_SIZES}">`).join('')
+  const sources = picture.sources
+    .map((s) => `<source type="${s.type}" srcset="${attr(s.srcSet)}" sizes="${ARTICLE_SIZES}">`)
+    .join('')
   return `<picture>${sources}${img}</picture>`
 }

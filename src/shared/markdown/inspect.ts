@@ -19,7 +19,8 @@ function walk(tokens: Token[], visit: (token: Token) => void) {
 export function contentRefs(markdown: string): ContentRefs {
   const refs: ContentRefs = { images: [], links: [] }
   walk(Lexer.lex(markdown, { gfm: true }), (token) => {
-    if (token.type === 'image') refs.images.push({ src: (token as Tokens.Image).href, alt: (token as Tokens.Image).text.trim() })
+    if (token.type === 'image')
+      refs.images.push({ src: (token as Tokens.Image).href, alt: (token as Tokens.Image).text.trim() })
     if (token.type === 'link') refs.links.push((token as Tokens.Link).href)
   })
   return refs

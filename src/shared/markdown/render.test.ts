@@ -30,7 +30,9 @@ function expectInert(html: string) {
 describe('heading ids, anchors and the table of contents', () => {
   it('gives every heading a stable id from its text and a link to itself', () => {
     const html = renderMarkdown('## Set *up* & go\n\ntext')
-    expect(html).toContain('<h2 id="set-up-go">Set <em>up</em> &amp; go<a class="heading-anchor" href="#set-up-go" aria-label="Link to this section">#</a></h2>')
+    expect(html).toContain(
+      '<h2 id="set-up-go">Set <em>up</em> &amp; go<a class="heading-anchor" href="#set-up-go" aria-label="Link to this section">#</a></h2>',
+    )
   })
 
   it('keeps ids unique, away from the page’s own ids, and never empty', () => {
@@ -59,7 +61,9 @@ describe('heading ids, anchors and the table of contents', () => {
 
   it('puts a copy button on every code block', () => {
     const html = renderMarkdown('```\none\n```\n\n    indented')
-    expect(html.match(/<button type="button" class="copy-code" aria-label="Copy code">Copy<\/button><pre>/g)).toHaveLength(2)
+    expect(
+      html.match(/<button type="button" class="copy-code" aria-label="Copy code">Copy<\/button><pre>/g),
+    ).toHaveLength(2)
   })
 })
 
@@ -104,17 +108,29 @@ describe('renderMarkdown: the supported elements', () => {
   })
 
   it('falls back to escaped code when the highlighter declines or throws, and sanitises the language name', () => {
-    expect(renderMarkdown('```cobol\n<x>\n```', { highlight: () => null })).toContain('<code class="hljs language-cobol">&lt;x&gt;</code>')
-    const thrown = renderMarkdown('```js\n<x>\n```', { highlight: () => { throw new Error('boom') } })
+    expect(renderMarkdown('```cobol\n<x>\n```', { highlight: () => null })).toContain(
+      '<code class="hljs language-cobol">&lt;x&gt;</code>',
+    )
+    const thrown = renderMarkdown('```js\n<x>\n```', {
+      highlight: () => {
+        throw new Error('boom')
+      },
+    })
     expect(thrown).toContain('&lt;x&gt;')
     expect(renderMarkdown('```"><script>\nx\n```')).not.toContain('<script')
     expect(renderMarkdown('```\nplain\n```')).toContain('<pre><code class="hljs">plain</code></pre>')
   })
 
   it('renders other images lazily, with escaped alt and known sizes', () => {
-    const html = renderMarkdown('![A "cat" <pic>](/uploads/cat.png "Title")', { images: { '/uploads/cat.png': { width: 640, height: 480 } } })
-    expect(html).toContain('<img src="/uploads/cat.png" alt="A &quot;cat&quot; &lt;pic&gt;" title="Title" width="640" height="480" loading="lazy" decoding="async">')
-    expect(renderMarkdown('![x](https://cdn.example.com/a.webp)')).toContain('<img src="https://cdn.example.com/a.webp" alt="x" loading="lazy" decoding="async">')
+    const html = renderMarkdown('![A "cat" <pic>](/uploads/cat.png "Title")', {
+      images: { '/uploads/cat.png': { width: 640, height: 480 } },
+    })
+    expect(html).toContain(
+      '<img src="/uploads/cat.png" alt="A &quot;cat&quot; &lt;pic&gt;" title="Title" width="640" height="480" loading="lazy" decoding="async">',
+    )
+    expect(renderMarkdown('![x](https://cdn.example.com/a.webp)')).toContain(
+      '<img src="https://cdn.example.com/a.webp" alt="x" loading="lazy" decoding="async">',
+    )
   })
 
   it('renders an upload as a <picture> with AVIF and WebP sources, its size and placeholder colour', () => {
@@ -123,12 +139,18 @@ describe('renderMarkdown: the supported elements', () => {
     const html = renderMarkdown(`![Sea](${url})`, { images: { [url]: { width: 1200, height: 800, color: '#336699' } } })
     expect(html).toContain('<picture><source type="image/avif" srcset="')
     expect(html).toContain(`/uploads/${hash}-1600.avif 1200w" sizes="(min-width: 768px) 720px, calc(100vw - 2rem)">`)
-    expect(html).toContain(`<source type="image/webp" srcset="/uploads/${hash}-480.webp 480w, /uploads/${hash}-960.webp 960w, /uploads/${hash}-1600.webp 1200w"`)
+    expect(html).toContain(
+      `<source type="image/webp" srcset="/uploads/${hash}-480.webp 480w, /uploads/${hash}-960.webp 960w, /uploads/${hash}-1600.webp 1200w"`,
+    )
     expect(html).toContain(`<img src="/uploads/${hash}-960.jpg" srcset="/uploads/${hash}-480.jpg 480w`)
-    expect(html).toContain('alt="Sea" width="1200" height="800" loading="lazy" decoding="async" style="background-color:#336699"></picture>')
+    expect(html).toContain(
+      'alt="Sea" width="1200" height="800" loading="lazy" decoding="async" style="background-color:#336699"></picture>',
+    )
     expect(html).not.toContain(`src="${url}"`)
     // A colour that is not a plain hex never reaches the style attribute.
-    expect(renderMarkdown(`![x](${url})`, { images: { [url]: { width: 1, height: 1, color: 'red;background:url(x)' } } })).not.toContain('style=')
+    expect(
+      renderMarkdown(`![x](${url})`, { images: { [url]: { width: 1, height: 1, color: 'red;background:url(x)' } } }),
+    ).not.toContain('style=')
   })
 
   it('gives the first image fetchpriority="high" instead of lazy loading when it is the largest paint', () => {
@@ -139,15 +161,21 @@ describe('renderMarkdown: the supported elements', () => {
     expect(renderMarkdown(md)).not.toContain('fetchpriority')
     // With the first image omitted (it is the featured image), the priority goes to none of the others.
     expect(renderMarkdown(md, { omitImage: '/uploads/one.png' })).not.toContain('fetchpriority')
-    expect(renderMarkdown(md, { omitImage: '/uploads/one.png', priorityFirstImage: true })).toContain('alt="two" fetchpriority="high"')
+    expect(renderMarkdown(md, { omitImage: '/uploads/one.png', priorityFirstImage: true })).toContain(
+      'alt="two" fetchpriority="high"',
+    )
   })
 
   it('opens links in a new tab with noopener, allowing http(s), mailto and site paths', () => {
     expect(renderMarkdown('[site](https://example.com/a?b=1&c=2 "T")')).toBe(
       '<p><a href="https://example.com/a?b=1&amp;c=2" title="T" target="_blank" rel="noopener noreferrer">site</a></p>\n',
     )
-    expect(renderMarkdown('[me](mailto:me@example.com)')).toContain('href="mailto:me@example.com" target="_blank" rel="noopener noreferrer"')
-    expect(renderMarkdown('[about](/about)')).toContain('<a href="/about" target="_blank" rel="noopener noreferrer">about</a>')
+    expect(renderMarkdown('[me](mailto:me@example.com)')).toContain(
+      'href="mailto:me@example.com" target="_blank" rel="noopener noreferrer"',
+    )
+    expect(renderMarkdown('[about](/about)')).toContain(
+      '<a href="/about" target="_blank" rel="noopener noreferrer">about</a>',
+    )
     expect(renderMarkdown('see https://example.com now')).toContain('<a href="https://example.com" target="_blank"')
   })
 
@@ -169,10 +197,29 @@ describe('renderMarkdown: the supported elements', () => {
   })
 
   it('falls back to the raw text escaped in <pre> when rendering fails', () => {
-    const html = renderMarkdown('# <b>x</b>', { highlight: () => null, images: new Proxy({}, { get: () => { throw new Error('x') } }) })
+    const html = renderMarkdown('# <b>x</b>', {
+      highlight: () => null,
+      images: new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('x')
+          },
+        },
+      ),
+    })
     // No image here, so sizes are never read and the render succeeds.
     expect(html).toContain('<h2 id="b-x-b">')
-    const failing = renderMarkdown('![a](/a.png) <b>', { images: new Proxy({}, { get: () => { throw new Error('boom') } }) })
+    const failing = renderMarkdown('![a](/a.png) <b>', {
+      images: new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('boom')
+          },
+        },
+      ),
+    })
     expect(failing).toBe('<pre>![a](/a.png) &lt;b&gt;</pre>')
   })
 })

@@ -21,8 +21,20 @@ export const CONTENT_UNAVAILABLE = '<p>Content unavailable</p>'
 
 // The options of the render in progress. Rendering is synchronous, so one module-level slot is safe;
 // it is saved and restored around each call in case a highlighter ever renders markdown itself.
-type RenderState = { options: RenderOptions; omitted: Token | null; headingShift: number; nextId: (text: string) => string; priority: Token | null }
-const emptyState = (): RenderState => ({ options: {}, omitted: null, headingShift: 1, nextId: headingIds(), priority: null })
+type RenderState = {
+  options: RenderOptions
+  omitted: Token | null
+  headingShift: number
+  nextId: (text: string) => string
+  priority: Token | null
+}
+const emptyState = (): RenderState => ({
+  options: {},
+  omitted: null,
+  headingShift: 1,
+  nextId: headingIds(),
+  priority: null,
+})
 let state: RenderState = emptyState()
 
 const titleAttr = (title: string | null | undefined) => (title ? ` title="${escapeHtml(decodeEntities(title))}"` : '')

@@ -1,8 +1,22 @@
 import { isSafeUrl } from '../schemas/common.ts'
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0',
-  colon: ':', tab: '\t', newline: '\n', sol: '/', lpar: '(', rpar: ')', period: '.', comma: ',', num: '#', excl: '!',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  sol: '/',
+  lpar: '(',
+  rpar: ')',
+  period: '.',
+  comma: ',',
+  num: '#',
+  excl: '!',
 }
 
 /** Decodes the character references a browser would decode inside an attribute (numeric and the usual named ones). */
@@ -31,8 +45,10 @@ function protocolOf(url: string): string | null {
  */
 export function safeUrl(raw: string, opts: { allowMailto: boolean; literal?: boolean }): string | null {
   // Browsers drop tabs/newlines anywhere in a URL and strip leading/trailing controls and spaces.
-  // eslint-disable-next-line no-control-regex -- same
-  const url = (opts.literal ? raw : decodeEntities(raw)).replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
+  const url = (opts.literal ? raw : decodeEntities(raw))
+    .replace(/[\t\n\r]/g, '')
+    // eslint-disable-next-line no-control-regex -- same
+    .replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
   // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
   if (!url || /[\u0000-\u001f\u007f]/.test(url)) return null
   const allowed = isSafeUrl(url) || (opts.allowMailto && protocolOf(url) === 'mailto:')

@@ -23,7 +23,17 @@ export type AdminRoute =
   | { name: 'footer-page-editor'; id: string | null }
   | { name: 'not-found' }
 
-const PAGES = ['login', 'dashboard', 'posts', 'categories', 'media', 'comments', 'settings', 'analytics', 'redirects'] as const
+const PAGES = [
+  'login',
+  'dashboard',
+  'posts',
+  'categories',
+  'media',
+  'comments',
+  'settings',
+  'analytics',
+  'redirects',
+] as const
 
 export function matchAdminRoute(pathname: string): AdminRoute {
   if (matchPath(admin.root, pathname)) return { name: 'dashboard' }

@@ -31,9 +31,19 @@ describe('matchPublicRoute', () => {
 
 describe('readListParams / listSearch', () => {
   it('reads and normalises the URL filters', () => {
-    expect(readListParams('?q=%20react%20&sort=popular&category=code&page=3')).toEqual({ q: 'react', sort: 'popular', category: 'code', page: 3 })
+    expect(readListParams('?q=%20react%20&sort=popular&category=code&page=3')).toEqual({
+      q: 'react',
+      sort: 'popular',
+      category: 'code',
+      page: 3,
+    })
     expect(readListParams('?sort=sideways&page=-2')).toEqual({ q: '', sort: 'latest', category: '', page: 1 })
-    expect(readListParams('?q=a%00b%ED%A0%80&category=%00')).toEqual({ q: 'ab\uFFFD\uFFFD\uFFFD', sort: 'latest', category: '', page: 1 })
+    expect(readListParams('?q=a%00b%ED%A0%80&category=%00')).toEqual({
+      q: 'ab\uFFFD\uFFFD\uFFFD',
+      sort: 'latest',
+      category: '',
+      page: 1,
+    })
     expect(readListParams('?page=abc').page).toBe(1)
     expect(readListParams('?q=' + 'x'.repeat(500)).q).toHaveLength(200)
   })
@@ -43,13 +53,21 @@ describe('readListParams / listSearch', () => {
   })
 
   it('gives a tag page its tag and no category filter', () => {
-    expect(readListParams('?category=other&page=2', '', 'Markdown')).toEqual({ q: '', sort: 'latest', category: '', page: 2, tag: 'Markdown' })
+    expect(readListParams('?category=other&page=2', '', 'Markdown')).toEqual({
+      q: '',
+      sort: 'latest',
+      category: '',
+      page: 2,
+      tag: 'Markdown',
+    })
     expect(readListParams('?category=other')).not.toHaveProperty('tag')
   })
 
   it('writes short URLs, leaving defaults out', () => {
     expect(listSearch({ q: '', sort: 'latest', category: '', page: 1 })).toBe('')
-    expect(listSearch({ q: 'a b', sort: 'oldest', category: 'code', page: 2 })).toBe('?q=a+b&sort=oldest&category=code&page=2')
+    expect(listSearch({ q: 'a b', sort: 'oldest', category: 'code', page: 2 })).toBe(
+      '?q=a+b&sort=oldest&category=code&page=2',
+    )
     expect(listSearch({ category: 'code', page: 2 }, false)).toBe('?page=2')
   })
 })

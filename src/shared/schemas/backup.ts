@@ -57,7 +57,11 @@ export const ImportQuerySchema = z.object({
 })
 
 /** One line of a streamed import answer (Accept: application/x-ndjson): progress, then the report or an error. */
-export const ImportProgressSchema = z.object({ phase: z.string(), done: z.number().int(), total: z.number().int().nullable() })
+export const ImportProgressSchema = z.object({
+  phase: z.string(),
+  done: z.number().int(),
+  total: z.number().int().nullable(),
+})
 export type ImportProgress = z.infer<typeof ImportProgressSchema>
 export const ImportStreamLineSchema = z.union([
   z.object({ progress: ImportProgressSchema }),

@@ -11,7 +11,11 @@ export const COMMENT_MAX = 5000
 export const COMMENT_NAME_MAX = 80
 
 export const CommentInputSchema = z.object({
-  content: z.string().trim().min(1, 'Please write your comment.').max(COMMENT_MAX, `Comments are limited to ${COMMENT_MAX} characters`),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Please write your comment.')
+    .max(COMMENT_MAX, `Comments are limited to ${COMMENT_MAX} characters`),
   authorName: lineText().trim().max(COMMENT_NAME_MAX, `Names are limited to ${COMMENT_NAME_MAX} characters`).optional(),
   authorEmail: z.union([z.email('Enter a valid email address').max(200), z.literal('')]).optional(),
 })
@@ -51,6 +55,12 @@ export type DailyViews = z.infer<typeof DailyViewsSchema>
 
 /** A post whose views in the last hour are far above its daily average (the analytics screen flags it). */
 export const ViewSpikesSchema = z.array(
-  z.object({ postId: z.string(), title: z.string(), slug: z.string(), lastHour: z.number().int(), dailyAverage: z.number() }),
+  z.object({
+    postId: z.string(),
+    title: z.string(),
+    slug: z.string(),
+    lastHour: z.number().int(),
+    dailyAverage: z.number(),
+  }),
 )
 export type ViewSpikes = z.infer<typeof ViewSpikesSchema>

@@ -40,7 +40,9 @@ export const MediaListSchema = z.object({ items: z.array(MediaItemSchema), total
 export type MediaList = z.infer<typeof MediaListSchema>
 
 export const ALT_TEXT_MAX = 300
-export const AltTextUpdateSchema = z.object({ altText: z.string().trim().max(ALT_TEXT_MAX, `Alt text must be at most ${ALT_TEXT_MAX} characters`) })
+export const AltTextUpdateSchema = z.object({
+  altText: z.string().trim().max(ALT_TEXT_MAX, `Alt text must be at most ${ALT_TEXT_MAX} characters`),
+})
 export type AltTextUpdate = z.infer<typeof AltTextUpdateSchema>
 
 /** Deleting an upload that pages show needs `confirm=true`: without it the answer is 409 naming them. */

@@ -54,10 +54,7 @@ export type PostDetail = z.infer<typeof PostDetailSchema>
 
 export const MAX_TAG_LENGTH = 50
 
-export const TagsSchema = z
-  .array(lineText().max(MAX_TAG_LENGTH))
-  .max(30)
-  .transform(uniqueTags)
+export const TagsSchema = z.array(lineText().max(MAX_TAG_LENGTH)).max(30).transform(uniqueTags)
 
 /** Body of POST /api/posts and PUT /api/posts/{id}. The server derives what is missing. */
 export const PostInputSchema = z.object({
@@ -66,7 +63,9 @@ export const PostInputSchema = z.object({
   content: z.string().max(200_000, 'Content is too long').default(''),
   excerpt: z.string().trim().max(1000).nullable().optional(),
   featuredImage: OptionalUrlSchema,
-  categoryId: IdSchema.nullable().optional().or(z.literal('').transform(() => null)),
+  categoryId: IdSchema.nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
   authorId: z.string().optional(),
   authorName: lineText().trim().max(80).nullable().optional(),
   status: PostStatusSchema.default('draft'),
@@ -104,7 +103,11 @@ export const MAX_PAGE_SIZE = 100
 export const PostListQuerySchema = z.object({
   status: z.enum([...POST_STATUSES, 'all']).optional(),
   // Longer searches are cut, not refused: a pasted paragraph still finds its post.
-  search: z.string().max(2000).transform((v) => v.trim().slice(0, MAX_SEARCH)).optional(),
+  search: z
+    .string()
+    .max(2000)
+    .transform((v) => v.trim().slice(0, MAX_SEARCH))
+    .optional(),
   categoryId: z.string().max(64).optional(),
   category: z.string().max(120).optional(),
   tag: z.string().max(MAX_TAG_LENGTH).optional(),
@@ -117,5 +120,9 @@ export type PostListQuery = z.infer<typeof PostListQuerySchema>
 export type PostListQueryInput = z.input<typeof PostListQuerySchema>
 
 /** `totalExact: false`: a search stopped counting, and there are at least `total` matches (header `X-Total-Count-Exact`). */
-export const PostPageSchema = z.object({ posts: z.array(PostCardSchema), total: z.number().int(), totalExact: z.boolean() })
+export const PostPageSchema = z.object({
+  posts: z.array(PostCardSchema),
+  total: z.number().int(),
+  totalExact: z.boolean(),
+})
 export type PostPage = z.infer<typeof PostPageSchema>

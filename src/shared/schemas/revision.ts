@@ -7,7 +7,12 @@ export const AutosaveSchema = z.object({ savedAt: z.string(), form: PostDraftSch
 export type Autosave = z.infer<typeof AutosaveSchema>
 export const AutosaveKeySchema = z.object({ key: z.string().min(1).max(64) })
 
-export const RevisionSummarySchema = z.object({ id: z.string(), createdAt: z.string(), title: z.string(), size: z.number().int() })
+export const RevisionSummarySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  title: z.string(),
+  size: z.number().int(),
+})
 export type RevisionSummary = z.infer<typeof RevisionSummarySchema>
 export const RevisionSchema = z.object({ id: z.string(), createdAt: z.string(), form: PostDraftSchema })
 export type Revision = z.infer<typeof RevisionSchema>

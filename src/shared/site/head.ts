@@ -26,11 +26,24 @@ export const PAGE_FEED_ID = 'page-feed'
 const withSite = (title: string) => `${title} | ${SITE_NAME}`
 
 export function homeHead(): PageHead {
-  return { title: `${SITE_NAME}: ${SITE_TAGLINE}`, description: SITE_DESCRIPTION, path: '/', image: DEFAULT_IMAGE, type: 'website' }
+  return {
+    title: `${SITE_NAME}: ${SITE_TAGLINE}`,
+    description: SITE_DESCRIPTION,
+    path: '/',
+    image: DEFAULT_IMAGE,
+    type: 'website',
+  }
 }
 
 export function listHead(category: Category | null, search: string): PageHead {
-  if (!category) return { title: withSite('All Articles'), description: SITE_DESCRIPTION, path: paths.blog() + search, image: DEFAULT_IMAGE, type: 'website' }
+  if (!category)
+    return {
+      title: withSite('All Articles'),
+      description: SITE_DESCRIPTION,
+      path: paths.blog() + search,
+      image: DEFAULT_IMAGE,
+      type: 'website',
+    }
   return {
     title: withSite(category.name),
     description: categoryDescription(category),
@@ -60,7 +73,12 @@ export function postHead(post: Post): PageHead {
     image: post.featuredImage ? ogImageUrl(post.featuredImage) : DEFAULT_IMAGE,
     type: 'article',
     noindex: post.status !== 'published',
-    article: { publishedTime: post.publishedAt, modifiedTime: post.updatedAt, author: post.authorName, headline: post.title },
+    article: {
+      publishedTime: post.publishedAt,
+      modifiedTime: post.updatedAt,
+      author: post.authorName,
+      headline: post.title,
+    },
   }
 }
 
@@ -75,5 +93,12 @@ export function footerPageHead(page: FooterPage): PageHead {
 }
 
 export function notFoundHead(path: string, title = 'Page Not Found'): PageHead {
-  return { title: withSite(title), description: SITE_DESCRIPTION, path, image: DEFAULT_IMAGE, type: 'website', noindex: true }
+  return {
+    title: withSite(title),
+    description: SITE_DESCRIPTION,
+    path,
+    image: DEFAULT_IMAGE,
+    type: 'website',
+    noindex: true,
+  }
 }

@@ -3,7 +3,8 @@ import { EXCERPT_LENGTH, firstImageUrl, makeExcerpt } from './excerpt.ts'
 
 describe('makeExcerpt', () => {
   it('strips images, markdown symbols and links, and collapses whitespace', () => {
-    const md = '# Title\n\n![hero](/a.png) Some **bold** and *italic* text with a [link](https://x.com).\n\n- item\n> quote\n\n`code`'
+    const md =
+      '# Title\n\n![hero](/a.png) Some **bold** and *italic* text with a [link](https://x.com).\n\n- item\n> quote\n\n`code`'
     expect(makeExcerpt(md)).toBe('Title. Some bold and italic text with a link. item. quote. code')
   })
 
@@ -15,7 +16,8 @@ describe('makeExcerpt', () => {
   })
 
   it('drops tables whole', () => {
-    const md = 'Intro\n\nA table\n\n| Feature | Status | Notes |\n|---------|--------|-------|\n| Tables | yes | ok |\n\nAfter'
+    const md =
+      'Intro\n\nA table\n\n| Feature | Status | Notes |\n|---------|--------|-------|\n| Tables | yes | ok |\n\nAfter'
     expect(makeExcerpt(md)).toBe('Intro. A table. After')
   })
 
@@ -30,25 +32,35 @@ describe('makeExcerpt', () => {
   })
 
   it('drops images, with their alt text and address', () => {
-    expect(makeExcerpt('Before ![a diagram](/uploads/d.png "Diagram") after\n\n![](https://cdn.example.com/x.jpg)')).toBe('Before after')
+    expect(
+      makeExcerpt('Before ![a diagram](/uploads/d.png "Diagram") after\n\n![](https://cdn.example.com/x.jpg)'),
+    ).toBe('Before after')
     expect(makeExcerpt('Look at this ![chart](/c.png), then that ![](/d.png).')).toBe('Look at this, then that.')
   })
 
   it('drops code blocks, fenced or indented, and keeps inline code as text', () => {
-    expect(makeExcerpt('Run `npm start`.\n\n```js\nconst x = 1\n```\n\n~~~\nmore\n~~~\n\n    indented code\n\nEnd')).toBe('Run npm start. End')
+    expect(
+      makeExcerpt('Run `npm start`.\n\n```js\nconst x = 1\n```\n\n~~~\nmore\n~~~\n\n    indented code\n\nEnd'),
+    ).toBe('Run npm start. End')
   })
 
   it('reads lists as a series, or as sentences when the items are sentences', () => {
-    expect(makeExcerpt('Features:\n\n- fast\n- small\n- typed\n\n1. First step.\n2. Second step.')).toBe('Features: fast, small, typed. First step. Second step.')
+    expect(makeExcerpt('Features:\n\n- fast\n- small\n- typed\n\n1. First step.\n2. Second step.')).toBe(
+      'Features: fast, small, typed. First step. Second step.',
+    )
     expect(makeExcerpt('- [ ] todo\n- [x] done')).toBe('todo, done')
   })
 
   it('keeps escaped characters, entities and inner underscores as the reader sees them', () => {
-    expect(makeExcerpt('Escaped \\*stars\\* &amp; snake_case_name and ~~struck~~ __strong__ _em_')).toBe('Escaped *stars* & snake_case_name and struck strong em')
+    expect(makeExcerpt('Escaped \\*stars\\* &amp; snake_case_name and ~~struck~~ __strong__ _em_')).toBe(
+      'Escaped *stars* & snake_case_name and struck strong em',
+    )
   })
 
   it('keeps the text of raw HTML without its tags', () => {
-    expect(makeExcerpt('<div class="x">raw <b>html</b></div>\n\ntext <span>inline</span>')).toBe('raw html. text inline')
+    expect(makeExcerpt('<div class="x">raw <b>html</b></div>\n\ntext <span>inline</span>')).toBe(
+      'raw html. text inline',
+    )
   })
 
   it('keeps text of 200 characters or less whole, without dots', () => {
@@ -92,9 +104,11 @@ describe('firstImageUrl', () => {
 describe('markdownToPlainText for the search index', () => {
   it('keeps every word a reader can find: code, table cells, alt text; still no URLs or syntax', async () => {
     const { markdownToPlainText } = await import('./markdown-plain-text.ts')
-    const md = '# Title here\n\nSome **bold** and [a link](https://example.com/x) and ![alt words](/uploads/a.png).\n\n| A | B |\n|---|---|\n| cell1 | cell2 |\n\n```js\nconst answer = 42\n```'
+    const md =
+      '# Title here\n\nSome **bold** and [a link](https://example.com/x) and ![alt words](/uploads/a.png).\n\n| A | B |\n|---|---|\n| cell1 | cell2 |\n\n```js\nconst answer = 42\n```'
     const text = markdownToPlainText(md, { searchable: true })
-    for (const word of ['Title here', 'bold', 'a link', 'alt words', 'cell1', 'cell2', 'const answer = 42']) expect(text).toContain(word)
+    for (const word of ['Title here', 'bold', 'a link', 'alt words', 'cell1', 'cell2', 'const answer = 42'])
+      expect(text).toContain(word)
     expect(text).not.toMatch(/https?:|uploads|\*\*|\||#/)
     expect(markdownToPlainText(md)).not.toContain('cell1')
   })

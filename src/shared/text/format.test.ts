@@ -34,7 +34,13 @@ describe('formatDate', () => {
 
   it('gives every moment of a day the text Intl gives it, including days before 1970 and the first and last millisecond', () => {
     const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-    const moments = ['1969-12-31T23:59:59.999Z', '1970-01-01T00:00:00.000Z', '0099-06-15T12:00:00.000Z', '2024-02-29T00:00:00.000Z', '2024-02-29T23:59:59.999Z']
+    const moments = [
+      '1969-12-31T23:59:59.999Z',
+      '1970-01-01T00:00:00.000Z',
+      '0099-06-15T12:00:00.000Z',
+      '2024-02-29T00:00:00.000Z',
+      '2024-02-29T23:59:59.999Z',
+    ]
     for (let i = 0; i < 500; i++) moments.push(new Date(Date.UTC(1900, 0, 1) + i * 7_777_777_777).toISOString())
     for (const iso of moments) {
       expect(formatDate(iso), iso).toBe(intl.format(new Date(iso)))

@@ -42,5 +42,13 @@ export function tooManyAttempts(retryAfterSeconds: number | null): string {
 
 /** A moment with its time, e.g. 'Mar 5, 2026, 10:30 AM GMT+1': in the viewer's own time zone unless one is given. */
 export function formatDateTime(iso: string, timeZone?: string): string {
-  return new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone })
+  return new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  })
 }

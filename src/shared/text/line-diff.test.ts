@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { diffStats, lineDiff } from './line-diff.ts'
 
-const show = (before: string, after: string) => lineDiff(before, after).map((l) => `${l.kind === 'same' ? ' ' : l.kind === 'added' ? '+' : '-'}${l.text}`)
+const show = (before: string, after: string) =>
+  lineDiff(before, after).map((l) => `${l.kind === 'same' ? ' ' : l.kind === 'added' ? '+' : '-'}${l.text}`)
 
 describe('lineDiff', () => {
   it('marks nothing when the texts are equal', () => {

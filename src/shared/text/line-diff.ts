@@ -34,7 +34,10 @@ function middle(a: string[], b: string[]): DiffLine[] {
   const lengths = new Uint32Array((a.length + 1) * width)
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      lengths[i * width + j] = a[i] === b[j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!)
+      lengths[i * width + j] =
+        a[i] === b[j]
+          ? lengths[(i + 1) * width + j + 1]! + 1
+          : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!)
     }
   }
   const out: DiffLine[] = []
@@ -55,5 +58,8 @@ function middle(a: string[], b: string[]): DiffLine[] {
 
 /** How many lines were added and removed. */
 export function diffStats(lines: DiffLine[]): { added: number; removed: number } {
-  return { added: lines.filter((l) => l.kind === 'added').length, removed: lines.filter((l) => l.kind === 'removed').length }
+  return {
+    added: lines.filter((l) => l.kind === 'added').length,
+    removed: lines.filter((l) => l.kind === 'removed').length,
+  }
 }

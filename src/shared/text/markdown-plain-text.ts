@@ -38,7 +38,11 @@ function sentences(parts: string[], between = '. '): string {
 }
 
 // A dropped image or URL leaves its spaces behind: none stays before the punctuation that followed it.
-const collapse = (text: string) => text.replace(/\s+/g, ' ').replace(/ ([.,;:!?])/g, '$1').trim()
+const collapse = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/ ([.,;:!?])/g, '$1')
+    .trim()
 
 function blocks(tokens: Token[]): string {
   return sentences(tokens.map(block))
@@ -61,7 +65,9 @@ function block(token: Token): string {
       return searchable ? (token as Tokens.Code).text : ''
     case 'table': {
       const table = token as Tokens.Table
-      return searchable ? [...table.header, ...table.rows.flat()].map((cell) => collapse(inline(cell.tokens))).join(' ') : ''
+      return searchable
+        ? [...table.header, ...table.rows.flat()].map((cell) => collapse(inline(cell.tokens))).join(' ')
+        : ''
     }
     default:
       // hr, space, def (and code and tables in a teaser): nothing to quote
@@ -94,7 +100,9 @@ function inlineText(token: Token): string {
       return inline((token as Tokens.Strong).tokens)
     case 'link':
       // A bare or <angle> URL is only its address: dropped like every other link destination.
-      return (token as Tokens.Link).autolink || token.text === (token as Tokens.Link).href ? '' : inline((token as Tokens.Link).tokens)
+      return (token as Tokens.Link).autolink || token.text === (token as Tokens.Link).href
+        ? ''
+        : inline((token as Tokens.Link).tokens)
     case 'br':
       return ' '
     case 'image':

@@ -15,6 +15,8 @@ export function fromLocalInput(value: string): string | null {
 /** The browser's time zone, e.g. 'Europe/Berlin (GMT+1)', so the author knows which clock the picker uses. */
 export function localTimeZone(at = new Date()): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-  const offset = new Intl.DateTimeFormat('en-US', { timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value
+  const offset = new Intl.DateTimeFormat('en-US', { timeZoneName: 'shortOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value
   return offset && offset !== zone ? `${zone} (${offset})` : zone
 }

@@ -13,7 +13,13 @@ describe('site paths for redirect rules', () => {
   })
 
   it('refuses other sites and anything that is not a path', () => {
-    for (const input of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'http://blog.example:8080/x']) {
+    for (const input of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'http://blog.example:8080/x',
+    ]) {
       expect(normaliseSitePath(input, SITE).ok, input).toBe(false)
     }
     expect(normaliseSitePath('', SITE)).toEqual({ ok: false, error: 'Path is required' })

@@ -14,11 +14,13 @@ export function normaliseSitePath(input: string, siteOrigin: string): SitePathRe
   let url: URL
   try {
     if (text.startsWith('/')) {
-      if (text.startsWith('//') || text.startsWith('/\\')) return { ok: false, error: 'Redirects can only point to pages on this site' }
+      if (text.startsWith('//') || text.startsWith('/\\'))
+        return { ok: false, error: 'Redirects can only point to pages on this site' }
       url = new URL(text, 'http://site.invalid')
     } else {
       url = new URL(text)
-      if (url.origin !== new URL(siteOrigin).origin) return { ok: false, error: 'Redirects can only point to pages on this site' }
+      if (url.origin !== new URL(siteOrigin).origin)
+        return { ok: false, error: 'Redirects can only point to pages on this site' }
     }
   } catch {
     return { ok: false, error: 'Path must start with / (or be a full URL of this site)' }

@@ -11,7 +11,18 @@ import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { fillSampleBlog } from './sample-blog.ts'
 
 const FUTURE = '2099-05-01T09:30:00.000Z'
-const emptyForm = { slug: '', excerpt: '', featuredImage: '', categoryId: '', authorName: '', tagsInput: '', metaTitle: '', metaDescription: '', featured: false, scheduledAt: '' }
+const emptyForm = {
+  slug: '',
+  excerpt: '',
+  featuredImage: '',
+  categoryId: '',
+  authorName: '',
+  tagsInput: '',
+  metaTitle: '',
+  metaDescription: '',
+  featured: false,
+  scheduledAt: '',
+}
 
 /**
  * What a backup holds beyond the public site (the policy in docs/backup-format.md): image originals with their
@@ -31,19 +42,63 @@ describe('backup contents: the editor history, the 404 log and, only with --with
     const { postIds, imageUrl } = await fillSampleBlog(original)
     adminCookie = await original.login()
     const db = original.app.ctx.db
-    await db.updateTable('images').set({ alt_text: 'A green cell', original_name: 'cover.png' }).where('file_name', '=', imageUrl.slice('/uploads/'.length)).execute()
-    const scheduled = await original.request({ method: 'POST', url: '/api/posts', cookie: adminCookie, payload: { title: 'Coming soon', content: 'Later.', status: 'scheduled', publishedAt: FUTURE } })
+    await db
+      .updateTable('images')
+      .set({ alt_text: 'A green cell', original_name: 'cover.png' })
+      .where('file_name', '=', imageUrl.slice('/uploads/'.length))
+      .execute()
+    const scheduled = await original.request({
+      method: 'POST',
+      url: '/api/posts',
+      cookie: adminCookie,
+      payload: { title: 'Coming soon', content: 'Later.', status: 'scheduled', publishedAt: FUTURE },
+    })
     expect(scheduled.statusCode, scheduled.body).toBe(201)
     scheduledId = scheduled.json().id
     const draftId = postIds[2]!
-    const autosave = await original.request({ method: 'PUT', url: `/api/autosaves/${draftId}`, cookie: adminCookie, payload: { form: { ...emptyForm, title: 'Unfinished thoughts', content: 'Draft text, autosaved further' } } })
+    const autosave = await original.request({
+      method: 'PUT',
+      url: `/api/autosaves/${draftId}`,
+      cookie: adminCookie,
+      payload: { form: { ...emptyForm, title: 'Unfinished thoughts', content: 'Draft text, autosaved further' } },
+    })
     expect(autosave.statusCode, autosave.body).toBe(200)
-    const share = await original.request({ method: 'POST', url: `/api/posts/${draftId}/preview-link`, cookie: adminCookie })
+    const share = await original.request({
+      method: 'POST',
+      url: `/api/posts/${draftId}/preview-link`,
+      cookie: adminCookie,
+    })
     previewPath = share.json().path
-    await db.insertInto('not_found_log').values({ path: '/old-page', hits: 7, referrer: 'https://example.com/', last_seen_at: '2026-11-01T00:00:00.000Z' }).execute()
+    await db
+      .insertInto('not_found_log')
+      .values({
+        path: '/old-page',
+        hits: 7,
+        referrer: 'https://example.com/',
+        last_seen_at: '2026-11-01T00:00:00.000Z',
+      })
+      .execute()
     const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()
-    await db.insertInto('user_two_factor').values({ user_id: admin.id, secret: 'JBSWY3DPEHPK3PXP', enabled_at: '2026-11-01T00:00:00.000Z', last_step: 5, created_at: '2026-11-01T00:00:00.000Z' }).execute()
-    await db.insertInto('recovery_codes').values({ id: crypto.randomUUID(), user_id: admin.id, code_hash: 'hash-of-a-code', used_at: null, created_at: '2026-11-01T00:00:00.000Z' }).execute()
+    await db
+      .insertInto('user_two_factor')
+      .values({
+        user_id: admin.id,
+        secret: 'JBSWY3DPEHPK3PXP',
+        enabled_at: '2026-11-01T00:00:00.000Z',
+        last_step: 5,
+        created_at: '2026-11-01T00:00:00.000Z',
+      })
+      .execute()
+    await db
+      .insertInto('recovery_codes')
+      .values({
+        id: crypto.randomUUID(),
+        user_id: admin.id,
+        code_hash: 'hash-of-a-code',
+        used_at: null,
+        created_at: '2026-11-01T00:00:00.000Z',
+      })
+      .execute()
   })
   afterAll(async () => {
     await original?.close()
@@ -52,38 +107,94 @@ describe('backup contents: the editor history, the 404 log and, only with --with
 
   const exportTo = async (file: string, withSecrets: boolean) => {
     const out = createWriteStream(file)
-    await writeBackup({ db: original.app.ctx.db, engine: original.app.ctx.engine, dataDir: original.dataDir }, out, { withSecrets, now: new Date() })
+    await writeBackup({ db: original.app.ctx.db, engine: original.app.ctx.engine, dataDir: original.dataDir }, out, {
+      withSecrets,
+      now: new Date(),
+    })
     await finished(out)
     return file
   }
-  const count = (t: TestApp, table: 'post_revisions' | 'post_autosaves' | 'post_previews' | 'not_found_log' | 'sessions' | 'user_two_factor' | 'recovery_codes') =>
-    t.app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n))
+  const count = (
+    t: TestApp,
+    table:
+      | 'post_revisions'
+      | 'post_autosaves'
+      | 'post_previews'
+      | 'not_found_log'
+      | 'sessions'
+      | 'user_two_factor'
+      | 'recovery_codes',
+  ) =>
+    t.app.ctx.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n))
 
   it('restores everything with --with-secrets: sessions stay signed in, 2FA stays on', async () => {
     const restored = await createTestApp({ withAdmin: false })
     try {
-      const report = await runImport(restored.app.ctx.db, { file: await exportTo(path.join(dir, 'secrets.zip'), true), dryRun: false, now: new Date() })
+      const report = await runImport(restored.app.ctx.db, {
+        file: await exportTo(path.join(dir, 'secrets.zip'), true),
+        dryRun: false,
+        now: new Date(),
+      })
       expect(report.skippedCount).toBe(0)
-      expect(report.created).toMatchObject({ posts: 5, revisions: 5, autosaves: 1, previews: 1, notFound: 1, twoFactor: 1, recoveryCodes: 1 })
+      expect(report.created).toMatchObject({
+        posts: 5,
+        revisions: 5,
+        autosaves: 1,
+        previews: 1,
+        notFound: 1,
+        twoFactor: 1,
+        recoveryCodes: 1,
+      })
       expect(report.created.sessions).toBeGreaterThanOrEqual(1)
-      for (const table of ['post_revisions', 'post_autosaves', 'post_previews', 'not_found_log', 'sessions', 'user_two_factor', 'recovery_codes'] as const) {
+      for (const table of [
+        'post_revisions',
+        'post_autosaves',
+        'post_previews',
+        'not_found_log',
+        'sessions',
+        'user_two_factor',
+        'recovery_codes',
+      ] as const) {
         expect(await count(restored, table), table).toBe(await count(original, table))
       }
 
       // The admin's cookie from the original instance is a valid session on the restored one.
       const me = await restored.request({ method: 'GET', url: '/api/auth/me', cookie: adminCookie })
       expect(me.statusCode).toBe(200)
-      expect((await restored.request({ method: 'GET', url: '/api/auth/two-factor', cookie: adminCookie })).json()).toMatchObject({ enabled: true })
+      expect(
+        (await restored.request({ method: 'GET', url: '/api/auth/two-factor', cookie: adminCookie })).json(),
+      ).toMatchObject({ enabled: true })
 
-      const post = (await restored.request({ method: 'GET', url: `/api/posts/${scheduledId}`, cookie: adminCookie })).json()
+      const post = (
+        await restored.request({ method: 'GET', url: `/api/posts/${scheduledId}`, cookie: adminCookie })
+      ).json()
       expect(post).toMatchObject({ status: 'scheduled', publishedAt: FUTURE })
-      expect((await restored.request({ method: 'GET', url: '/api/posts' })).json().map((p: { id: string }) => p.id)).not.toContain(scheduledId)
+      expect(
+        (await restored.request({ method: 'GET', url: '/api/posts' })).json().map((p: { id: string }) => p.id),
+      ).not.toContain(scheduledId)
 
-      expect((await restored.request({ method: 'GET', url: `/api/previews/${previewPath.split('/').pop()}` })).json()).toMatchObject({ title: 'Unfinished thoughts' })
-      const draft = (await restored.request({ method: 'GET', url: `/api/autosaves/${(await restored.app.ctx.db.selectFrom('post_autosaves').select('post_key').executeTakeFirstOrThrow()).post_key}`, cookie: adminCookie })).json()
+      expect(
+        (await restored.request({ method: 'GET', url: `/api/previews/${previewPath.split('/').pop()}` })).json(),
+      ).toMatchObject({ title: 'Unfinished thoughts' })
+      const draft = (
+        await restored.request({
+          method: 'GET',
+          url: `/api/autosaves/${(await restored.app.ctx.db.selectFrom('post_autosaves').select('post_key').executeTakeFirstOrThrow()).post_key}`,
+          cookie: adminCookie,
+        })
+      ).json()
       expect(draft.form.content).toBe('Draft text, autosaved further')
-      expect((await restored.request({ method: 'GET', url: '/api/not-found-log', cookie: adminCookie })).json()).toEqual([expect.objectContaining({ path: '/old-page', hits: 7 })])
-      const image = await restored.app.ctx.db.selectFrom('images').select(['alt_text', 'original_name', 'width', 'height']).executeTakeFirstOrThrow()
+      expect(
+        (await restored.request({ method: 'GET', url: '/api/not-found-log', cookie: adminCookie })).json(),
+      ).toEqual([expect.objectContaining({ path: '/old-page', hits: 7 })])
+      const image = await restored.app.ctx.db
+        .selectFrom('images')
+        .select(['alt_text', 'original_name', 'width', 'height'])
+        .executeTakeFirstOrThrow()
       expect(image).toEqual({ alt_text: 'A green cell', original_name: 'cover.png', width: 16, height: 9 })
     } finally {
       await restored.close()
@@ -95,13 +206,33 @@ describe('backup contents: the editor history, the 404 log and, only with --with
     const zip = await yauzl.fromBufferPromise(res.rawPayload)
     const names: string[] = []
     for await (const entry of zip.eachEntry()) names.push(entry.fileName)
-    expect(names).toEqual(expect.arrayContaining(['data/revisions.jsonl', 'data/autosaves.jsonl', 'data/previews.jsonl', 'data/notFound.jsonl']))
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'data/revisions.jsonl',
+        'data/autosaves.jsonl',
+        'data/previews.jsonl',
+        'data/notFound.jsonl',
+      ]),
+    )
     expect(names.filter((n) => /sessions|twoFactor|recoveryCodes/.test(n))).toEqual([])
 
     const restored = await createTestApp({ withAdmin: false })
     try {
-      const report = await runImport(restored.app.ctx.db, { file: await exportTo(path.join(dir, 'plain.zip'), false), dryRun: false, now: new Date() })
-      expect(report.created).toMatchObject({ posts: 5, revisions: 5, autosaves: 1, previews: 1, notFound: 1, sessions: 0, twoFactor: 0, recoveryCodes: 0 })
+      const report = await runImport(restored.app.ctx.db, {
+        file: await exportTo(path.join(dir, 'plain.zip'), false),
+        dryRun: false,
+        now: new Date(),
+      })
+      expect(report.created).toMatchObject({
+        posts: 5,
+        revisions: 5,
+        autosaves: 1,
+        previews: 1,
+        notFound: 1,
+        sessions: 0,
+        twoFactor: 0,
+        recoveryCodes: 0,
+      })
       expect(await count(restored, 'sessions')).toBe(0)
       expect(await count(restored, 'user_two_factor')).toBe(0)
     } finally {
@@ -109,12 +240,18 @@ describe('backup contents: the editor history, the 404 log and, only with --with
     }
   })
 
-  it('into a blog with its own admin: their sessions and second factor stay theirs, the backup\'s are reported as skipped', async () => {
+  it("into a blog with its own admin: their sessions and second factor stay theirs, the backup's are reported as skipped", async () => {
     const other = await createTestApp()
     try {
-      const report = await runImport(other.app.ctx.db, { file: await exportTo(path.join(dir, 'merge.zip'), true), dryRun: false, now: new Date() })
+      const report = await runImport(other.app.ctx.db, {
+        file: await exportTo(path.join(dir, 'merge.zip'), true),
+        dryRun: false,
+        now: new Date(),
+      })
       expect(report.created).toMatchObject({ sessions: 0, twoFactor: 0, recoveryCodes: 0 })
-      expect(report.skipped.filter((s) => s.kind === 'twoFactor')).toEqual([expect.objectContaining({ reason: 'its user was merged into another account here' })])
+      expect(report.skipped.filter((s) => s.kind === 'twoFactor')).toEqual([
+        expect.objectContaining({ reason: 'its user was merged into another account here' }),
+      ])
       expect(await count(other, 'user_two_factor')).toBe(0)
     } finally {
       await other.close()

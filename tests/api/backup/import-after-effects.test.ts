@@ -5,7 +5,24 @@ import { multipart } from '../helpers.ts'
 
 const ghostExport = (slugs: string[]) =>
   JSON.stringify({
-    db: [{ meta: { version: '5.80.0' }, data: { posts: slugs.map((slug, i) => ({ id: `p${i}`, title: `Post ${slug}`, slug, html: `<p>Hello <strong>${slug}</strong></p>`, status: 'published', type: 'post', created_at: '2024-01-01T10:00:00.000Z', updated_at: '2024-01-01T10:00:00.000Z', published_at: '2024-01-01T10:00:00.000Z' })) } }],
+    db: [
+      {
+        meta: { version: '5.80.0' },
+        data: {
+          posts: slugs.map((slug, i) => ({
+            id: `p${i}`,
+            title: `Post ${slug}`,
+            slug,
+            html: `<p>Hello <strong>${slug}</strong></p>`,
+            status: 'published',
+            type: 'post',
+            created_at: '2024-01-01T10:00:00.000Z',
+            updated_at: '2024-01-01T10:00:00.000Z',
+            published_at: '2024-01-01T10:00:00.000Z',
+          })),
+        },
+      },
+    ],
   })
 
 describe('after an import', () => {
@@ -18,16 +35,29 @@ describe('after an import', () => {
   afterEach(async () => t?.close())
 
   const importGhost = async (slugs: string[]) => {
-    const res = await t.request({ method: 'POST', url: '/api/admin/import', cookie, ...multipart('file', 'ghost.json', 'application/json', Buffer.from(ghostExport(slugs))) })
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/admin/import',
+      cookie,
+      ...multipart('file', 'ghost.json', 'application/json', Buffer.from(ghostExport(slugs))),
+    })
     expect(res.statusCode, res.body).toBe(200)
     return res.json()
   }
 
   it('old addresses become rules of the one redirects table: the 404 log forgets them, a chain stays one hop', async () => {
     const db = t.app.ctx.db
-    await db.insertInto('not_found_log').values({ path: '/moved-here', hits: 4, referrer: null, last_seen_at: '2026-11-01T00:00:00.000Z' }).execute()
+    await db
+      .insertInto('not_found_log')
+      .values({ path: '/moved-here', hits: 4, referrer: null, last_seen_at: '2026-11-01T00:00:00.000Z' })
+      .execute()
     // An older rule leads to the imported post's old address: it now leads straight to the post.
-    const older = await t.request({ method: 'POST', url: '/api/redirects', cookie, payload: { fromPath: '/2019/moved-here', toPath: '/moved-here' } })
+    const older = await t.request({
+      method: 'POST',
+      url: '/api/redirects',
+      cookie,
+      payload: { fromPath: '/2019/moved-here', toPath: '/moved-here' },
+    })
     expect(older.statusCode, older.body).toBe(201)
 
     await importGhost(['moved-here'])
@@ -45,11 +75,19 @@ describe('after an import', () => {
 
   it('imported posts read rendered at once, and the server stores their HTML in the background', async () => {
     await importGhost(['first-one', 'second-one'])
-    expect((await t.request({ method: 'GET', url: '/api/posts/slug/first-one' })).json().contentHtml).toContain('<strong>first-one</strong>')
-    const stale = async () => (await t.app.ctx.db.selectFrom('posts').select('id').where('render_version', '<', RENDER_VERSION).execute()).length
+    expect((await t.request({ method: 'GET', url: '/api/posts/slug/first-one' })).json().contentHtml).toContain(
+      '<strong>first-one</strong>',
+    )
+    const stale = async () =>
+      (await t.app.ctx.db.selectFrom('posts').select('id').where('render_version', '<', RENDER_VERSION).execute())
+        .length
     for (let i = 0; i < 100 && (await stale()) > 0; i++) await new Promise((r) => setTimeout(r, 50))
     expect(await stale()).toBe(0)
-    const stored = await t.app.ctx.db.selectFrom('posts').select('content_html').where('slug', '=', 'second-one').executeTakeFirstOrThrow()
+    const stored = await t.app.ctx.db
+      .selectFrom('posts')
+      .select('content_html')
+      .where('slug', '=', 'second-one')
+      .executeTakeFirstOrThrow()
     expect(stored.content_html).toContain('<strong>second-one</strong>')
   })
 })

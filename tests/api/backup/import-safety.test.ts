@@ -17,9 +17,18 @@ async function zipOf(files: Files, opts: { raw?: boolean } = {}): Promise<Buffer
 function form(files: Record<string, { name: string; body: Buffer | string }>) {
   const boundary = `----b${crypto.randomUUID().replace(/-/g, '')}`
   const parts = Object.entries(files).map(([field, f]) =>
-    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), Buffer.from(f.body), Buffer.from('\r\n')]),
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.from(f.body),
+      Buffer.from('\r\n'),
+    ]),
   )
-  return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
 }
 
 describe('POST /api/admin/import: bad input is refused and nothing changes', () => {
@@ -28,8 +37,23 @@ describe('POST /api/admin/import: bad input is refused and nothing changes', () 
   let backup: Buffer
   const snapshot = async () => {
     const db = t.app.ctx.db
-    const count = async (table: 'posts' | 'categories' | 'comments' | 'images' | 'redirects' | 'footer_pages') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-    return { posts: await count('posts'), categories: await count('categories'), comments: await count('comments'), images: await count('images'), redirects: await count('redirects'), pages: await count('footer_pages') }
+    const count = async (table: 'posts' | 'categories' | 'comments' | 'images' | 'redirects' | 'footer_pages') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    return {
+      posts: await count('posts'),
+      categories: await count('categories'),
+      comments: await count('comments'),
+      images: await count('images'),
+      redirects: await count('redirects'),
+      pages: await count('footer_pages'),
+    }
   }
 
   beforeAll(async () => {
@@ -40,29 +64,163 @@ describe('POST /api/admin/import: bad input is refused and nothing changes', () 
   })
   afterAll(async () => t?.close())
 
-  const post = (files: Record<string, { name: string; body: Buffer | string }>, query = '') => t.request({ method: 'POST', url: `/api/admin/import${query}`, cookie, ...form(files) })
+  const post = (files: Record<string, { name: string; body: Buffer | string }>, query = '') =>
+    t.request({ method: 'POST', url: `/api/admin/import${query}`, cookie, ...form(files) })
 
   const cases: Array<[string, () => Promise<{ name: string; body: Buffer | string }>, number, RegExp]> = [
-    ['a truncated archive', async () => ({ name: 'b.zip', body: backup.subarray(0, Math.floor(backup.length / 2)) }), 400, /damaged or not a complete zip/],
-    ['a corrupt archive (flipped bytes in the data)', async () => {
-      const bad = Buffer.from(await zipOf({ 'manifest.json': JSON.stringify({ format: 'lab-blog-backup', version: 1 }).repeat(50) }))
-      for (let i = 40; i < 120; i++) bad[i] = bad[i]! ^ 0xff
-      return { name: 'b.zip', body: bad }
-    }, 400, /damaged|not valid JSON|lies about/],
-    ['a manifest from a newer format version', async () => ({ name: 'b.zip', body: await zipOf({ 'manifest.json': JSON.stringify({ format: 'lab-blog-backup', version: 99, createdAt: '2030-01-01T00:00:00Z', app: 'lab-blog', engine: 'sqlite', withSecrets: false, counts: {} }) }) }), 400, /newer version of the blog \(format 99\)/],
-    ['a zip-slip path', async () => ({ name: 'b.zip', body: await zipWithName('../../etc/passwd', 'root:x:0:0') }), 400, /unsafe path/],
-    ['a zip bomb (1000:1)', async () => ({ name: 'b.zip', body: await zipOf({ 'manifest.json': '{}', 'data/posts.jsonl': Buffer.alloc(50 * 1024 * 1024) }) }), 400, /zip bomb/],
-    ['a zip that lies about its sizes', async () => ({ name: 'b.zip', body: lyingZip(await zipOf({ 'manifest.json': '{"format":"lab-blog-backup"}'.padEnd(4000, ' ') })) }), 400, /lies about the size|damaged/],
-    ['XML with an external entity (XXE)', async () => ({ name: 'wp.xml', body: `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss xmlns:wp="http://wordpress.org/export/1.2/"><channel><item><title>&xxe;</title></item></channel></rss>` }), 400, /declares entities/],
-    ['XML with a billion-laughs expansion', async () => ({ name: 'wp.xml', body: `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;">]><rss xmlns:wp="http://wordpress.org/export/1.2/"><channel><item><title>&lol3;</title></item></channel></rss>` }), 400, /declares entities/],
-    ['XML with an undeclared entity', async () => ({ name: 'wp.xml', body: `<rss xmlns:wp="http://wordpress.org/export/1.2/"><channel><item><title>&nope;</title></item></channel></rss>` }), 400, /not well-formed/],
-    ['a Ghost export with unknown fields', async () => ({ name: 'ghost.json', body: JSON.stringify({ db: [{ meta: { version: '9.0.0' }, data: { posts: [{ id: '1', title: 'T', slug: 't', status: 'published', html: '<p>x</p>', hologram: '{}' }] } }] }) }), 400, /fields this importer does not know \(posts\.hologram\)/],
-    ['a Ghost export that is cut short', async () => ({ name: 'ghost.json', body: '{"db":[{"data":{"posts":[{"id":"1"' }), 400, /not valid JSON/],
-    ['front matter with invalid YAML', async () => ({ name: 'md.zip', body: await zipOf({ 'posts/good.md': '---\ntitle: Fine\n---\nBody', 'posts/bad.md': '---\ntitle: [unclosed\n  - : :\n---\nBody' }) }), 400, /posts\/bad\.md: the front matter is not valid YAML/],
-    ['YAML front matter with an alias bomb', async () => ({ name: 'md.zip', body: await zipOf({ 'a.md': `---\na: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [${'*a,'.repeat(60)}*a]\nc: [${'*b,'.repeat(60)}*b]\n---\nBody` }) }), 400, /not valid YAML/],
-    ['a file in no known format', async () => ({ name: 'notes.txt', body: 'just some words' }), 415, /no format the importer knows/],
-    ['a zip in no known format', async () => ({ name: 'x.zip', body: await zipOf({ 'a.txt': 'hello' }) }), 415, /no format the importer knows/],
-    ['a gzip file', async () => ({ name: 'x.tar.gz', body: Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0]) }), 415, /give a \.zip/],
+    [
+      'a truncated archive',
+      async () => ({ name: 'b.zip', body: backup.subarray(0, Math.floor(backup.length / 2)) }),
+      400,
+      /damaged or not a complete zip/,
+    ],
+    [
+      'a corrupt archive (flipped bytes in the data)',
+      async () => {
+        const bad = Buffer.from(
+          await zipOf({ 'manifest.json': JSON.stringify({ format: 'lab-blog-backup', version: 1 }).repeat(50) }),
+        )
+        for (let i = 40; i < 120; i++) bad[i] = bad[i]! ^ 0xff
+        return { name: 'b.zip', body: bad }
+      },
+      400,
+      /damaged|not valid JSON|lies about/,
+    ],
+    [
+      'a manifest from a newer format version',
+      async () => ({
+        name: 'b.zip',
+        body: await zipOf({
+          'manifest.json': JSON.stringify({
+            format: 'lab-blog-backup',
+            version: 99,
+            createdAt: '2030-01-01T00:00:00Z',
+            app: 'lab-blog',
+            engine: 'sqlite',
+            withSecrets: false,
+            counts: {},
+          }),
+        }),
+      }),
+      400,
+      /newer version of the blog \(format 99\)/,
+    ],
+    [
+      'a zip-slip path',
+      async () => ({ name: 'b.zip', body: await zipWithName('../../etc/passwd', 'root:x:0:0') }),
+      400,
+      /unsafe path/,
+    ],
+    [
+      'a zip bomb (1000:1)',
+      async () => ({
+        name: 'b.zip',
+        body: await zipOf({ 'manifest.json': '{}', 'data/posts.jsonl': Buffer.alloc(50 * 1024 * 1024) }),
+      }),
+      400,
+      /zip bomb/,
+    ],
+    [
+      'a zip that lies about its sizes',
+      async () => ({
+        name: 'b.zip',
+        body: lyingZip(await zipOf({ 'manifest.json': '{"format":"lab-blog-backup"}'.padEnd(4000, ' ') })),
+      }),
+      400,
+      /lies about the size|damaged/,
+    ],
+    [
+      'XML with an external entity (XXE)',
+      async () => ({
+        name: 'wp.xml',
+        body: `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss xmlns:wp="http://wordpress.org/export/1.2/"><channel><item><title>&xxe;</title></item></channel></rss>`,
+      }),
+      400,
+      /declares entities/,
+    ],
+    [
+      'XML with a billion-laughs expansion',
+      async () => ({
+        name: 'wp.xml',
+        body: `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;">]><rss xmlns:wp="http://wordpress.org/export/1.2/"><channel><item><title>&lol3;</title></item></channel></rss>`,
+      }),
+      400,
+      /declares entities/,
+    ],
+    [
+      'XML with an undeclared entity',
+      async () => ({
+        name: 'wp.xml',
+        body: `<rss xmlns:wp="http://wordpress.org/export/1.2/"><channel><item><title>&nope;</title></item></channel></rss>`,
+      }),
+      400,
+      /not well-formed/,
+    ],
+    [
+      'a Ghost export with unknown fields',
+      async () => ({
+        name: 'ghost.json',
+        body: JSON.stringify({
+          db: [
+            {
+              meta: { version: '9.0.0' },
+              data: {
+                posts: [{ id: '1', title: 'T', slug: 't', status: 'published', html: '<p>x</p>', hologram: '{}' }],
+              },
+            },
+          ],
+        }),
+      }),
+      400,
+      /fields this importer does not know \(posts\.hologram\)/,
+    ],
+    [
+      'a Ghost export that is cut short',
+      async () => ({ name: 'ghost.json', body: '{"db":[{"data":{"posts":[{"id":"1"' }),
+      400,
+      /not valid JSON/,
+    ],
+    [
+      'front matter with invalid YAML',
+      async () => ({
+        name: 'md.zip',
+        body: await zipOf({
+          'posts/good.md': '---\ntitle: Fine\n---\nBody',
+          'posts/bad.md': '---\ntitle: [unclosed\n  - : :\n---\nBody',
+        }),
+      }),
+      400,
+      /posts\/bad\.md: the front matter is not valid YAML/,
+    ],
+    [
+      'YAML front matter with an alias bomb',
+      async () => ({
+        name: 'md.zip',
+        body: await zipOf({
+          'a.md': `---\na: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [${'*a,'.repeat(60)}*a]\nc: [${'*b,'.repeat(60)}*b]\n---\nBody`,
+        }),
+      }),
+      400,
+      /not valid YAML/,
+    ],
+    [
+      'a file in no known format',
+      async () => ({ name: 'notes.txt', body: 'just some words' }),
+      415,
+      /no format the importer knows/,
+    ],
+    [
+      'a zip in no known format',
+      async () => ({ name: 'x.zip', body: await zipOf({ 'a.txt': 'hello' }) }),
+      415,
+      /no format the importer knows/,
+    ],
+    [
+      'a gzip file',
+      async () => ({ name: 'x.tar.gz', body: Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0]) }),
+      415,
+      /give a \.zip/,
+    ],
   ]
 
   for (const [label, make, status, message] of cases) {
@@ -77,14 +235,57 @@ describe('POST /api/admin/import: bad input is refused and nothing changes', () 
 
   it('a data line that is not valid stops the whole restore (all or nothing)', async () => {
     const before = await snapshot()
-    const manifest = { format: 'lab-blog-backup', version: 1, createdAt: '2026-01-01T00:00:00Z', app: 'lab-blog', engine: 'sqlite', withSecrets: false, counts: { categories: 1, posts: 2 } }
-    const post = (slug: string, extra = {}) => JSON.stringify({ id: crypto.randomUUID(), title: slug, slug, content: 'x', excerpt: 'x', featuredImage: null, categoryId: null, authorId: 'a', authorName: null, status: 'published', tags: [], metaTitle: null, metaDescription: null, readingTime: 1, views: 0, publishedAt: '2026-01-01T00:00:00.000Z', featured: false, featuredAt: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...extra })
+    const manifest = {
+      format: 'lab-blog-backup',
+      version: 1,
+      createdAt: '2026-01-01T00:00:00Z',
+      app: 'lab-blog',
+      engine: 'sqlite',
+      withSecrets: false,
+      counts: { categories: 1, posts: 2 },
+    }
+    const post = (slug: string, extra = {}) =>
+      JSON.stringify({
+        id: crypto.randomUUID(),
+        title: slug,
+        slug,
+        content: 'x',
+        excerpt: 'x',
+        featuredImage: null,
+        categoryId: null,
+        authorId: 'a',
+        authorName: null,
+        status: 'published',
+        tags: [],
+        metaTitle: null,
+        metaDescription: null,
+        readingTime: 1,
+        views: 0,
+        publishedAt: '2026-01-01T00:00:00.000Z',
+        featured: false,
+        featuredAt: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+        ...extra,
+      })
     const body = await zipOf({
       'manifest.json': JSON.stringify(manifest),
-      'data/categories.jsonl': JSON.stringify({ id: 'c1', name: 'Fresh category', slug: 'fresh-category', description: null, color: '#000000', createdAt: '2026-01-01T00:00:00Z' }),
+      'data/categories.jsonl': JSON.stringify({
+        id: 'c1',
+        name: 'Fresh category',
+        slug: 'fresh-category',
+        description: null,
+        color: '#000000',
+        createdAt: '2026-01-01T00:00:00Z',
+      }),
       'data/posts.jsonl': `${post('fresh-one')}\n${post('fresh-two', { status: 'maybe' })}\n`,
     })
-    const res = await t.request({ method: 'POST', url: '/api/admin/import', cookie, ...form({ file: { name: 'b.zip', body } }) })
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/admin/import',
+      cookie,
+      ...form({ file: { name: 'b.zip', body } }),
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().error).toMatch(/data\/posts\.jsonl, line 2: status/)
     expect(await snapshot()).toEqual(before)
@@ -97,7 +298,9 @@ describe('POST /api/admin/import: bad input is refused and nothing changes', () 
     const report = dry.json()
     expect(report).toMatchObject({ format: 'backup', dryRun: true, conflicts: 4 })
     expect(report.created.posts).toBe(0)
-    expect(report.skipped.filter((s: { kind: string }) => s.kind === 'posts').map((s: { reason: string }) => s.reason)).toEqual(Array(4).fill('a post with this slug already exists'))
+    expect(
+      report.skipped.filter((s: { kind: string }) => s.kind === 'posts').map((s: { reason: string }) => s.reason),
+    ).toEqual(Array(4).fill('a post with this slug already exists'))
     const real = await post({ file: { name: 'b.zip', body: backup } })
     expect(real.json()).toMatchObject({ dryRun: false, conflicts: 4, created: { posts: 0, comments: 0 } })
     expect(await snapshot()).toEqual(before)
@@ -107,7 +310,12 @@ describe('POST /api/admin/import: bad input is refused and nothing changes', () 
     const other = await createTestApp()
     try {
       const c = await other.login()
-      const res = await other.request({ method: 'POST', url: '/api/admin/import?dryRun=1', cookie: c, ...form({ file: { name: 'b.zip', body: backup } }) })
+      const res = await other.request({
+        method: 'POST',
+        url: '/api/admin/import?dryRun=1',
+        cookie: c,
+        ...form({ file: { name: 'b.zip', body: backup } }),
+      })
       expect(res.json()).toMatchObject({ dryRun: true, created: { posts: 4, comments: 3, images: 1 }, conflicts: 0 })
       expect((await other.request({ method: 'GET', url: '/api/posts' })).json()).toEqual([])
     } finally {
@@ -117,15 +325,32 @@ describe('POST /api/admin/import: bad input is refused and nothing changes', () 
 
   it('streams progress lines and the report when asked for x-ndjson', async () => {
     const body = form({ file: { name: 'b.zip', body: backup } })
-    const res = await t.request({ method: 'POST', url: '/api/admin/import?dryRun=1', cookie, payload: body.payload, headers: { ...body.headers, accept: 'application/x-ndjson' } })
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/admin/import?dryRun=1',
+      cookie,
+      payload: body.payload,
+      headers: { ...body.headers, accept: 'application/x-ndjson' },
+    })
     expect(res.headers['content-type']).toMatch(/application\/x-ndjson/)
-    const lines = res.body.trim().split('\n').map((l) => JSON.parse(l))
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(lines.some((l) => l.progress)).toBe(true)
     expect(lines.at(-1).report).toMatchObject({ dryRun: true })
   })
 
   it('refuses anonymous callers, a missing file and a wrong field', async () => {
-    expect((await t.request({ method: 'POST', url: '/api/admin/import', ...form({ file: { name: 'b.zip', body: backup } }) })).statusCode).toBe(401)
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/admin/import',
+          ...form({ file: { name: 'b.zip', body: backup } }),
+        })
+      ).statusCode,
+    ).toBe(401)
     expect((await t.request({ method: 'POST', url: '/api/admin/import', cookie, payload: {} })).statusCode).toBe(400)
     const wrong = await post({ other: { name: 'b.zip', body: backup } })
     expect(wrong.statusCode).toBe(400)

@@ -47,7 +47,18 @@ describe(`backup round trip: SQLite → ${TEST_ENGINE} → SQLite`, () => {
     await writeBackup(target(original), createWriteStream(first), { withSecrets: true, now: new Date() })
     const report = await runImport(middle.app.ctx.db, { file: first, dryRun: false, now: new Date() })
     expect(report.skippedCount).toBe(0)
-    expect(report.created).toMatchObject({ users: 1, categories: 2, posts: 4, comments: 3, likes: 3, views: 3, images: 1, redirects: 1, settings: 1, footerPages: 2 })
+    expect(report.created).toMatchObject({
+      users: 1,
+      categories: 2,
+      posts: 4,
+      comments: 3,
+      likes: 3,
+      views: 3,
+      images: 1,
+      redirects: 1,
+      settings: 1,
+      footerPages: 2,
+    })
     // Search snippets and ranking are the engine's own (FTS5 / tsvector): compared only between like engines.
     const crossEngine = urls.filter((u) => TEST_ENGINE === 'sqlite' || !u.includes('search='))
     expect(await publicAnswers(middle, crossEngine)).toEqual(pick(before, crossEngine))
@@ -63,7 +74,11 @@ describe(`backup round trip: SQLite → ${TEST_ENGINE} → SQLite`, () => {
   })
 
   it('keeps pending comments and the admin-only data too', async () => {
-    const pending = async (t: TestApp) => (await t.request({ method: 'GET', url: '/api/admin/comments', cookie: await t.login() })).json() as Array<{ content: string; isApproved: boolean }>
+    const pending = async (t: TestApp) =>
+      (await t.request({ method: 'GET', url: '/api/admin/comments', cookie: await t.login() })).json() as Array<{
+        content: string
+        isApproved: boolean
+      }>
     const rows = (await pending(middle)).map((c) => [c.content, c.isApproved]).sort()
     expect(rows).toEqual((await pending(original)).map((c) => [c.content, c.isApproved]).sort())
     expect(rows).toContainEqual(['Needs review', false])
@@ -74,8 +89,15 @@ describe(`backup round trip: SQLite → ${TEST_ENGINE} → SQLite`, () => {
     expect(res.headers['content-type']).toBe('application/zip')
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="lab-blog-backup-.*\.zip"$/)
     const files = await unzip(res.rawPayload)
-    expect(Object.keys(files).sort()).toEqual(expect.arrayContaining(['manifest.json', 'data/posts.jsonl', 'data/users.jsonl', 'data/comments.jsonl']))
-    expect(JSON.parse(files['manifest.json']!.toString())).toMatchObject({ format: 'lab-blog-backup', version: 2, withSecrets: false, counts: { posts: 4, comments: 3 } })
+    expect(Object.keys(files).sort()).toEqual(
+      expect.arrayContaining(['manifest.json', 'data/posts.jsonl', 'data/users.jsonl', 'data/comments.jsonl']),
+    )
+    expect(JSON.parse(files['manifest.json']!.toString())).toMatchObject({
+      format: 'lab-blog-backup',
+      version: 2,
+      withSecrets: false,
+      counts: { posts: 4, comments: 3 },
+    })
     expect(files['data/users.jsonl']!.toString()).not.toMatch(/passwordHash|scrypt/)
     expect(Object.keys(files).filter((f) => f.startsWith('media/'))).toHaveLength(1)
   })

@@ -11,13 +11,38 @@ export async function fillSampleBlog(t: TestApp): Promise<{ postIds: string[]; s
     return res.json()
   }
   const png = encodePng(16, 9, (x, y) => [x * 15, y * 25, 90])
-  const upload = await t.request({ method: 'POST', url: '/api/upload-image', cookie, ...multipart('image', 'cover.png', 'image/png', png) })
+  const upload = await t.request({
+    method: 'POST',
+    url: '/api/upload-image',
+    cookie,
+    ...multipart('image', 'cover.png', 'image/png', png),
+  })
   const imageUrl = (upload.json() as { url: string }).url
-  const science = await json('POST', '/api/categories', { name: 'Science', slug: 'science', description: 'Lab notes', color: '#10b981' })
+  const science = await json('POST', '/api/categories', {
+    name: 'Science',
+    slug: 'science',
+    description: 'Lab notes',
+    color: '#10b981',
+  })
   const life = await json('POST', '/api/categories', { name: 'Life', slug: 'life', color: '#f59e0b' })
   const posts = [
-    { title: 'Cells and code', content: `![cover](${imageUrl})\n\n## Intro\n\nA **bold** start with \`code\`.\n\n\`\`\`js\nconst x = 1\n\`\`\``, categoryId: science.id, tags: ['Biology', 'JS'], status: 'published', featured: true },
-    { title: 'Morning runs', content: 'Run every day.\n\n- one\n- two', categoryId: life.id, tags: ['Habits'], status: 'published', metaTitle: 'Runs', metaDescription: 'Why I run' },
+    {
+      title: 'Cells and code',
+      content: `![cover](${imageUrl})\n\n## Intro\n\nA **bold** start with \`code\`.\n\n\`\`\`js\nconst x = 1\n\`\`\``,
+      categoryId: science.id,
+      tags: ['Biology', 'JS'],
+      status: 'published',
+      featured: true,
+    },
+    {
+      title: 'Morning runs',
+      content: 'Run every day.\n\n- one\n- two',
+      categoryId: life.id,
+      tags: ['Habits'],
+      status: 'published',
+      metaTitle: 'Runs',
+      metaDescription: 'Why I run',
+    },
     { title: 'Unfinished thoughts', content: 'Draft text', status: 'draft', tags: ['Habits'] },
     { title: 'Quiet notes', content: 'Nothing much.', status: 'published', authorName: 'Guest Writer' },
   ]
@@ -26,26 +51,64 @@ export async function fillSampleBlog(t: TestApp): Promise<{ postIds: string[]; s
   const [first, second] = created as [{ id: string; slug: string }, { id: string; slug: string }]
 
   for (const [i, text] of ['Great post!', 'Needs review', 'Thanks'].entries()) {
-    const res = await t.request({ method: 'POST', url: `/api/posts/${first.id}/comments`, payload: { authorName: `Reader ${i}`, authorEmail: `r${i}@example.com`, content: text }, headers: { 'x-forwarded-for': `10.0.0.${i}` } })
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/posts/${first.id}/comments`,
+      payload: { authorName: `Reader ${i}`, authorEmail: `r${i}@example.com`, content: text },
+      headers: { 'x-forwarded-for': `10.0.0.${i}` },
+    })
     if (res.statusCode !== 201) throw new Error(`comment: ${res.statusCode} ${res.body}`)
-    if (i !== 1) await t.request({ method: 'PUT', url: `/api/admin/comments/${(res.json() as { id: string }).id}/approve`, cookie })
+    if (i !== 1)
+      await t.request({
+        method: 'PUT',
+        url: `/api/admin/comments/${(res.json() as { id: string }).id}/approve`,
+        cookie,
+      })
   }
-  for (let i = 0; i < 3; i++) await t.request({ method: 'POST', url: `/api/posts/${i < 2 ? first.id : second.id}/like`, remoteAddress: `10.0.1.${i}` })
+  for (let i = 0; i < 3; i++)
+    await t.request({
+      method: 'POST',
+      url: `/api/posts/${i < 2 ? first.id : second.id}/like`,
+      remoteAddress: `10.0.1.${i}`,
+    })
 
   const db = t.app.ctx.db
-  await db.insertInto('post_views_daily').values([
-    { post_id: first.id, day: '2026-11-20', views: 12 },
-    { post_id: first.id, day: '2026-11-21', views: 30 },
-    { post_id: second.id, day: '2026-11-21', views: 5 },
-  ]).execute()
+  await db
+    .insertInto('post_views_daily')
+    .values([
+      { post_id: first.id, day: '2026-11-20', views: 12 },
+      { post_id: first.id, day: '2026-11-21', views: 30 },
+      { post_id: second.id, day: '2026-11-21', views: 5 },
+    ])
+    .execute()
   await db.updateTable('posts').set({ views: 42 }).where('id', '=', first.id).execute()
   await db.updateTable('posts').set({ views: 5 }).where('id', '=', second.id).execute()
-  await db.insertInto('redirects').values({ id: crypto.randomUUID(), from_path: '/old-cells', to_path: `/blog/${first.slug}`, source: 'manual', hits: 3, created_at: '2026-11-01T00:00:00.000Z' }).execute()
+  await db
+    .insertInto('redirects')
+    .values({
+      id: crypto.randomUUID(),
+      from_path: '/old-cells',
+      to_path: `/blog/${first.slug}`,
+      source: 'manual',
+      hits: 3,
+      created_at: '2026-11-01T00:00:00.000Z',
+    })
+    .execute()
 
   await json('PUT', '/api/site-settings', { settings: [{ key: 'x_url', value: 'https://x.com/lab' }] }, 200)
-  await json('POST', '/api/footer-pages', { title: 'About', slug: 'about', content: 'About this lab.\n\n## Who\n- me' }, 201).catch(async () => {
+  await json(
+    'POST',
+    '/api/footer-pages',
+    { title: 'About', slug: 'about', content: 'About this lab.\n\n## Who\n- me' },
+    201,
+  ).catch(async () => {
     const about = (await t.request({ method: 'GET', url: '/api/footer-pages/slug/about' })).json() as { id: string }
-    return json('PUT', `/api/footer-pages/${about.id}`, { title: 'About the lab', content: 'About this lab.\n\n## Who\n- me' }, 200)
+    return json(
+      'PUT',
+      `/api/footer-pages/${about.id}`,
+      { title: 'About the lab', content: 'About this lab.\n\n## Who\n- me' },
+      200,
+    )
   })
   await json('POST', '/api/footer-pages', { title: 'Colophon', content: 'Made with care.' })
   return { postIds: created.map((c) => c.id), slugs: created.map((c) => c.slug), imageUrl }
@@ -77,7 +140,9 @@ export async function publicUrls(t: TestApp): Promise<string[]> {
       ...categories.map((c) => `/api/posts?category=${c.slug}`),
     ],
   }
-  const routes = t.app.routeTable.filter((r) => r.method === 'GET' && !r.auth && !['/healthz', '/api/auth/me', '/api/auth/setup'].includes(r.url))
+  const routes = t.app.routeTable.filter(
+    (r) => r.method === 'GET' && !r.auth && !['/healthz', '/api/auth/me', '/api/auth/setup'].includes(r.url),
+  )
   return routes.flatMap((r) => fill[r.url] ?? (r.url.includes(':') ? [] : [r.url]))
 }
 

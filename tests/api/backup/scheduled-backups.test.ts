@@ -34,7 +34,9 @@ describe('scheduled backups (BACKUP_EVERY, BACKUP_KEEP)', () => {
     const quiet = await appWithEnv({})
     try {
       let tick = Date.parse('2030-01-01T00:00:00Z')
-      const clocked = Object.create(quiet.app, { ctx: { value: { ...quiet.app.ctx, clock: () => new Date((tick += 1000)) } } }) as App
+      const clocked = Object.create(quiet.app, {
+        ctx: { value: { ...quiet.app.ctx, clock: () => new Date((tick += 1000)) } },
+      }) as App
       const folder = path.join(quiet.app.ctx.env.dataDir, 'backups')
       for (let i = 0; i < 4; i++) await writeScheduledBackup(clocked, folder, 2)
       const left = (await readdir(folder)).sort()

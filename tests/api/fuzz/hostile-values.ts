@@ -32,7 +32,19 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
 )
 
 const hostileNumber = fc.oneof(
-  fc.constantFrom(Number.MAX_VALUE, -Number.MAX_VALUE, 2 ** 53 + 1, -(2 ** 63), 2 ** 31, -1, 0, -0, 0.5, 1e308, -1e-308),
+  fc.constantFrom(
+    Number.MAX_VALUE,
+    -Number.MAX_VALUE,
+    2 ** 53 + 1,
+    -(2 ** 63),
+    2 ** 31,
+    -1,
+    0,
+    -0,
+    0.5,
+    1e308,
+    -1e-308,
+  ),
   fc.double(),
   fc.integer(),
 )
@@ -45,16 +57,37 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>
     { arbitrary: hostileNumber, weight: 2 },
     { arbitrary: fc.constantFrom(true, false, null, [], {}), weight: 1 },
     { arbitrary: fc.array(tie('value'), { maxLength: 3 }), weight: 1 },
-    { arbitrary: fc.dictionary(hostileText.filter((k) => k.length < 50), tie('value'), { maxKeys: 3 }), weight: 1 },
+    {
+      arbitrary: fc.dictionary(
+        hostileText.filter((k) => k.length < 50),
+        tie('value'),
+        { maxKeys: 3 },
+      ),
+      weight: 1,
+    },
   ),
 })).value
 
 /** Characters that must not get stored as they are: NUL, lone surrogates, controls, bidi overrides, decomposed text. */
-const taint = fc.constantFrom('\u0000', '\uD800', '\uDC00', '\u0001', '\u000b', '\u001f', '\u202E', '\u2066', 'e\u0301', '\r\n', '\t')
+const taint = fc.constantFrom(
+  '\u0000',
+  '\uD800',
+  '\uDC00',
+  '\u0001',
+  '\u000b',
+  '\u001f',
+  '\u202E',
+  '\u2066',
+  'e\u0301',
+  '\r\n',
+  '\t',
+)
 
 /** A good value with bad characters put in it, so it still passes every other check and reaches the database. */
 export function tainted(text: string): fc.Arbitrary<string> {
-  return fc.tuple(fc.nat(text.length), fc.array(taint, { minLength: 1, maxLength: 3 })).map(([at, bad]) => `${text.slice(0, at)}${bad.join('')}${text.slice(at)}`)
+  return fc
+    .tuple(fc.nat(text.length), fc.array(taint, { minLength: 1, maxLength: 3 }))
+    .map(([at, bad]) => `${text.slice(0, at)}${bad.join('')}${text.slice(at)}`)
 }
 
 /** Percent-encodes for a URL; a lone surrogate goes out as the (invalid) UTF-8 bytes a careless client would send. */
@@ -63,14 +96,28 @@ export function encodeComponent(text: string): string {
   for (const ch of text) {
     const cp = ch.codePointAt(0)!
     if (cp >= 0xd800 && cp <= 0xdfff) {
-      out += [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')
+      out += [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('')
     } else out += encodeURIComponent(ch)
   }
   return out
 }
 
 /** URL parts no encoder would produce: bad escapes, overlong NUL, dot segments, encoded slashes. */
-const rawUrlPart = fc.constantFrom('%', '%zz', '%00', '%ED%A0%80', '%C0%80', '%FF', '..', '%2e%2e', '%2F', 'a%00b', '%E2%80%AE')
+const rawUrlPart = fc.constantFrom(
+  '%',
+  '%zz',
+  '%00',
+  '%ED%A0%80',
+  '%C0%80',
+  '%FF',
+  '..',
+  '%2e%2e',
+  '%2F',
+  'a%00b',
+  '%E2%80%AE',
+)
 
 /** Node refuses request heads over 16 KB (431) before the app sees them, so longer URL parts test nothing. */
 const URL_PART_MAX = 16_000
@@ -79,7 +126,13 @@ const URL_PART_MAX = 16_000
 export function urlPart(known: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: fc.constantFrom(...known).map(encodeURIComponent), weight: 4 },
-    { arbitrary: fc.constantFrom(...known).chain(tainted).map(encodeComponent), weight: 2 },
+    {
+      arbitrary: fc
+        .constantFrom(...known)
+        .chain(tainted)
+        .map(encodeComponent),
+      weight: 2,
+    },
     { arbitrary: hostileText.map((t) => encodeComponent(t.slice(0, URL_PART_MAX))), weight: 2 },
     { arbitrary: rawUrlPart, weight: 1 },
   )

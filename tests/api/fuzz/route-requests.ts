@@ -56,9 +56,13 @@ export type Known = { ids: (routeUrl: string) => string[]; categoryId: string }
 
 /** A hostile stand-in for a good value: the good text with bad characters in it, or anything at all. */
 function attack(value: unknown): fc.Arbitrary<unknown> {
-  if (typeof value === 'string') return fc.oneof({ arbitrary: tainted(value), weight: 3 }, { arbitrary: hostileValue, weight: 1 })
+  if (typeof value === 'string')
+    return fc.oneof({ arbitrary: tainted(value), weight: 3 }, { arbitrary: hostileValue, weight: 1 })
   if (Array.isArray(value) && typeof value[0] === 'string') {
-    return fc.oneof({ arbitrary: tainted(value[0]).map((v) => [v, ...value.slice(1)]), weight: 3 }, { arbitrary: hostileValue, weight: 1 })
+    return fc.oneof(
+      { arbitrary: tainted(value[0]).map((v) => [v, ...value.slice(1)]), weight: 3 },
+      { arbitrary: hostileValue, weight: 1 },
+    )
   }
   return hostileValue
 }
@@ -69,11 +73,18 @@ function attack(value: unknown): fc.Arbitrary<unknown> {
  */
 function shapedBody(fields: string[], known: Known): fc.Arbitrary<string> {
   const base = Object.fromEntries(fields.map((f) => [f, plausible(f, known)]).filter(([, v]) => v !== undefined))
-  const target = fields.length ? fc.oneof(...fields.map((f) => attack(base[f]).map((v) => [f, v] as const))) : fc.constant(null)
-  const extra = fc.option(fc.tuple(fc.oneof(fc.constantFrom(...fields, 'extra'), fc.string({ maxLength: 20 })), hostileValue), { freq: 2 })
+  const target = fields.length
+    ? fc.oneof(...fields.map((f) => attack(base[f]).map((v) => [f, v] as const)))
+    : fc.constant(null)
+  const extra = fc.option(
+    fc.tuple(fc.oneof(fc.constantFrom(...fields, 'extra'), fc.string({ maxLength: 20 })), hostileValue),
+    { freq: 2 },
+  )
   return fc.tuple(target, extra).map(([attacked, more]) => {
     const body: Record<string, unknown> = { ...base }
-    for (const pair of [attacked, more]) if (pair) Object.defineProperty(body, pair[0], { value: pair[1], enumerable: true, writable: true, configurable: true })
+    for (const pair of [attacked, more])
+      if (pair)
+        Object.defineProperty(body, pair[0], { value: pair[1], enumerable: true, writable: true, configurable: true })
     return JSON.stringify(body)
   })
 }
@@ -81,10 +92,17 @@ function shapedBody(fields: string[], known: Known): fc.Arbitrary<string> {
 /** Path parameters, query and (for writes) a JSON body, generated from the route's schemas. */
 export function routeRequest(route: Route, known: Known): fc.Arbitrary<FuzzRequest> {
   const segments = route.url.split('/')
-  const path = fc.tuple(...segments.map((s) => (s.startsWith(':') || s === '*' ? urlPart(known.ids(route.url)) : fc.constant(s)))).map((parts) => parts.join('/'))
-  const queryFields = [...new Set([...fieldNames(route.schema.querystring), 'search', 'page', '__proto__', 'constructor'])]
+  const path = fc
+    .tuple(...segments.map((s) => (s.startsWith(':') || s === '*' ? urlPart(known.ids(route.url)) : fc.constant(s))))
+    .map((parts) => parts.join('/'))
+  const queryFields = [
+    ...new Set([...fieldNames(route.schema.querystring), 'search', 'page', '__proto__', 'constructor']),
+  ]
   const query = fc
-    .array(fc.tuple(fc.constantFrom(...queryFields), urlPart(['1', 'true', 'all', 'popular', 'fuzz', 'fuzz-category'])), { maxLength: 4 })
+    .array(
+      fc.tuple(fc.constantFrom(...queryFields), urlPart(['1', 'true', 'all', 'popular', 'fuzz', 'fuzz-category'])),
+      { maxLength: 4 },
+    )
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''))
   const withBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)
   const body = withBody
@@ -94,5 +112,7 @@ export function routeRequest(route: Route, known: Known): fc.Arbitrary<FuzzReque
         { arbitrary: rawJsonBody, weight: 1 },
       )
     : fc.constant(undefined)
-  return fc.record({ path, query, body }).map(({ path: p, query: q, body: b }) => ({ url: `${p}${q}`, ...(b === undefined ? {} : { payload: b }) }))
+  return fc
+    .record({ path, query, body })
+    .map(({ path: p, query: q, body: b }) => ({ url: `${p}${q}`, ...(b === undefined ? {} : { payload: b }) }))
 }

@@ -9,8 +9,14 @@ export async function createPost(request: APIRequestContext, input: PostInput): 
   return (await res.json()) as Post
 }
 
-export async function createCategory(request: APIRequestContext, input: { name: string; slug: string; color?: string }): Promise<Category> {
-  const res = await request.post('/api/categories', { data: { color: '#10b981', ...input }, headers: sameOrigin(request) })
+export async function createCategory(
+  request: APIRequestContext,
+  input: { name: string; slug: string; color?: string },
+): Promise<Category> {
+  const res = await request.post('/api/categories', {
+    data: { color: '#10b981', ...input },
+    headers: sameOrigin(request),
+  })
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()) as Category
 }

@@ -12,9 +12,15 @@ export function pngFile(name: string) {
 export async function uniquePng(name: string, width = 64, height = 48) {
   const { default: sharp } = await import('sharp')
   const [r, g, b] = [0, 0, 0].map(() => Math.floor(Math.random() * 256)) as [number, number, number]
-  const buffer = await sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).png().toBuffer()
+  const buffer = await sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer()
   return { name, mimeType: 'image/png', buffer }
 }
 
 /** SVG with script, named and typed as a PNG: the server must refuse it by its bytes. */
-export const SVG_AS_PNG = { name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') }
+export const SVG_AS_PNG = {
+  name: 'evil.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+}

@@ -33,7 +33,9 @@ export async function loginThroughForm(page: Page, password = ADMIN.password): P
 /** Fast login: the session cookie lands in the page's context; the panel confirms it with /api/auth/me. */
 export async function loginViaApi(page: Page): Promise<void> {
   await ensureAdmin(page.request)
-  const res = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } })
+  const res = await page.request.post('/api/auth/login', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  })
   expect(res.ok(), await res.text()).toBe(true)
 }
 
@@ -48,11 +50,14 @@ export const test = base.extend<Fixtures>({
     const errors: string[] = []
     // CSP violations (eval, inline script) are reported as console errors too.
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`))
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+      )
     })
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
     page.on('console', (msg) => {
-      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(`console: ${msg.text()}`)
+      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+        errors.push(`console: ${msg.text()}`)
     })
     await use(errors)
     expect(errors, 'errors in the page').toEqual([])

@@ -22,7 +22,9 @@ async function adminApi(request: APIRequestContext): Promise<AdminApi> {
   expect(login.status(), await login.text()).toBe(200)
   return {
     async createCategory(name, slug, color = '#10b981') {
-      const res = await request.post('/api/categories', { data: { name, slug, color, description: `All about ${name}.` } })
+      const res = await request.post('/api/categories', {
+        data: { name, slug, color, description: `All about ${name}.` },
+      })
       expect(res.status(), await res.text()).toBe(201)
       return (await res.json()) as Category
     },
@@ -54,7 +56,8 @@ export const test = base.extend<Fixtures>({
       const problems: string[] = []
       page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`))
       page.on('console', (msg) => {
-        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) problems.push(`console: ${msg.text()}`)
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+          problems.push(`console: ${msg.text()}`)
         if (msg.type() === 'warning' && /hydrat/i.test(msg.text())) problems.push(`warning: ${msg.text()}`)
       })
       page.on('response', (res) => {

@@ -11,7 +11,9 @@ export function expectHead(html: string, baseURL: string, canonicalPath: string)
   expect(html).toContain(`<meta property="og:url" content="${baseURL}${canonicalPath}">`)
   expect(html).toMatch(new RegExp(`<meta property="og:image" content="${baseURL.replace(/\./g, '\\.')}/[^"]+">`))
   expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?">/)
-  expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="Lab of Life" href="${baseURL}/rss.xml">`)
+  expect(html).toContain(
+    `<link rel="alternate" type="application/rss+xml" title="Lab of Life" href="${baseURL}/rss.xml">`,
+  )
 }
 
 export function expectHtml(res: APIResponse, status: number) {

@@ -12,7 +12,11 @@ export function Pagination({ page, pageCount, more = false, hrefFor }: Props) {
   const pages = more ? [...pageNumbers(page, pageCount), null] : pageNumbers(page, pageCount)
   const item = (target: number, label: ReactNode, ariaLabel: string, enabled: boolean, isCurrent = false) =>
     enabled && !isCurrent ? (
-      <Link href={hrefFor(target)} aria-label={ariaLabel} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+      <Link
+        href={hrefFor(target)}
+        aria-label={ariaLabel}
+        className={buttonVariants({ variant: 'outline', size: 'sm' })}
+      >
         {label}
       </Link>
     ) : (
@@ -20,7 +24,10 @@ export function Pagination({ page, pageCount, more = false, hrefFor }: Props) {
         aria-label={ariaLabel}
         aria-current={isCurrent ? 'page' : undefined}
         aria-disabled={isCurrent ? undefined : true}
-        className={cn(buttonVariants({ variant: isCurrent ? 'default' : 'outline', size: 'sm' }), !isCurrent && 'pointer-events-none opacity-50')}
+        className={cn(
+          buttonVariants({ variant: isCurrent ? 'default' : 'outline', size: 'sm' }),
+          !isCurrent && 'pointer-events-none opacity-50',
+        )}
       >
         {label}
       </span>
@@ -28,15 +35,33 @@ export function Pagination({ page, pageCount, more = false, hrefFor }: Props) {
 
   return (
     <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
-      {item(page - 1, <><ChevronLeft aria-hidden="true" />Previous</>, 'Previous page', page > 1)}
+      {item(
+        page - 1,
+        <>
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </>,
+        'Previous page',
+        page > 1,
+      )}
       {pages.map((p, i) =>
         p === null ? (
-          <span key={`gap-${i}`} className="px-1 text-muted-foreground" aria-hidden="true">…</span>
+          <span key={`gap-${i}`} className="px-1 text-muted-foreground" aria-hidden="true">
+            …
+          </span>
         ) : (
           <span key={p}>{item(p, p, `Page ${p}`, true, p === page)}</span>
         ),
       )}
-      {item(page + 1, <>Next<ChevronRight aria-hidden="true" /></>, 'Next page', more || page < pageCount)}
+      {item(
+        page + 1,
+        <>
+          Next
+          <ChevronRight aria-hidden="true" />
+        </>,
+        'Next page',
+        more || page < pageCount,
+      )}
     </nav>
   )
 }

@@ -5,10 +5,29 @@ import { RouterProvider } from '../../lib/router.tsx'
 import { PostCard } from './post-card.tsx'
 
 const post = (views: number): Card => ({
-  id: 'p1', title: 'A post', slug: 'a-post', excerpt: 'About it.', featuredImage: null, categoryId: null, category: null,
-  authorId: 'u1', authorName: 'admin', author: { username: 'admin' }, status: 'published', tags: [], metaTitle: null, metaDescription: null,
-  readingTime: 3, views, likeCount: 0, commentCount: 0, publishedAt: '2026-01-02T00:00:00.000Z', featured: false, featuredAt: null,
-  createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z',
+  id: 'p1',
+  title: 'A post',
+  slug: 'a-post',
+  excerpt: 'About it.',
+  featuredImage: null,
+  categoryId: null,
+  category: null,
+  authorId: 'u1',
+  authorName: 'admin',
+  author: { username: 'admin' },
+  status: 'published',
+  tags: [],
+  metaTitle: null,
+  metaDescription: null,
+  readingTime: 3,
+  views,
+  likeCount: 0,
+  commentCount: 0,
+  publishedAt: '2026-01-02T00:00:00.000Z',
+  featured: false,
+  featuredAt: null,
+  createdAt: '2026-01-02T00:00:00.000Z',
+  updatedAt: '2026-01-02T00:00:00.000Z',
 })
 
 const text = (views: number) =>

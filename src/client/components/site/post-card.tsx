@@ -13,7 +13,13 @@ import { ResponsiveImage } from './responsive-image.tsx'
 type Props = { post: Card; featured?: boolean; wide?: boolean; headingLevel?: 'h2' | 'h3'; priority?: boolean }
 
 /** A post teaser. The whole card is one link (the title); the image and badges are decoration around it. */
-export function PostCard({ post, featured = false, wide = false, headingLevel: Heading = 'h3', priority = false }: Props) {
+export function PostCard({
+  post,
+  featured = false,
+  wide = false,
+  headingLevel: Heading = 'h3',
+  priority = false,
+}: Props) {
   return (
     <article
       className={cn(
@@ -21,7 +27,12 @@ export function PostCard({ post, featured = false, wide = false, headingLevel: H
         wide && 'md:flex-row',
       )}
     >
-      <div className={cn('relative aspect-video shrink-0 overflow-hidden bg-muted', wide && 'md:aspect-auto md:w-1/2 md:min-h-80')}>
+      <div
+        className={cn(
+          'relative aspect-video shrink-0 overflow-hidden bg-muted',
+          wide && 'md:aspect-auto md:w-1/2 md:min-h-80',
+        )}
+      >
         <ResponsiveImage
           src={post.featuredImage}
           alt=""
@@ -34,7 +45,9 @@ export function PostCard({ post, featured = false, wide = false, headingLevel: H
         {featured && <Badge className="absolute left-3 top-3 shadow">Featured</Badge>}
       </div>
       <div className={cn('flex flex-1 flex-col gap-3 p-5', wide && 'md:justify-center md:p-8')}>
-        {post.category && <CategoryBadge name={post.category.name} color={post.category.color} className="self-start" />}
+        {post.category && (
+          <CategoryBadge name={post.category.name} color={post.category.color} className="self-start" />
+        )}
         <Heading className={cn('font-semibold leading-snug tracking-tight', wide ? 'text-2xl md:text-3xl' : 'text-lg')}>
           <Link href={paths.post(post.slug)} className="after:absolute after:inset-0 focus-visible:outline-none">
             {post.title}
@@ -42,7 +55,15 @@ export function PostCard({ post, featured = false, wide = false, headingLevel: H
         </Heading>
         <p className={cn('text-sm text-muted-foreground', wide ? 'line-clamp-4 md:text-base' : 'line-clamp-3')}>
           {post.snippet
-            ? post.snippet.map((part, i) => (part.mark ? <mark key={i} className="rounded-sm bg-primary/15 px-0.5 text-foreground">{part.text}</mark> : part.text))
+            ? post.snippet.map((part, i) =>
+                part.mark ? (
+                  <mark key={i} className="rounded-sm bg-primary/15 px-0.5 text-foreground">
+                    {part.text}
+                  </mark>
+                ) : (
+                  part.text
+                ),
+              )
             : post.excerpt}
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-2 text-xs text-muted-foreground">

@@ -44,7 +44,9 @@ export function ResponsiveImage({ src, alt, sizes, priority = false, ...props }:
   if (!picture) return img
   return (
     <picture>
-      {picture.sources.map((s) => <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />)}
+      {picture.sources.map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
+      ))}
       {img}
     </picture>
   )

@@ -30,7 +30,12 @@ export function ScrollProgress() {
     <div aria-hidden="true" className="fixed inset-x-0 top-0 z-[60] h-1 bg-transparent">
       {/* The starting scale is inline, not Tailwind's scale-x-0: that sets the CSS `scale` property, which would
           multiply with this transform and keep the bar at zero width for ever. */}
-      <div ref={barRef} data-testid="reading-progress" className="h-full origin-left bg-primary" style={{ transform: 'scaleX(0)' }} />
+      <div
+        ref={barRef}
+        data-testid="reading-progress"
+        className="h-full origin-left bg-primary"
+        style={{ transform: 'scaleX(0)' }}
+      />
     </div>
   )
 }

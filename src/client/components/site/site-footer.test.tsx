@@ -7,7 +7,15 @@ import { categoriesQuery, siteSettingsQuery } from '../../features/site/queries.
 import { RouterProvider } from '../../lib/router.tsx'
 import { SiteFooter } from './site-footer.tsx'
 
-const category = { id: 'c1', name: 'Science', slug: 'science', description: null, color: '#10b981', postCount: 1, createdAt: '2026-01-01T00:00:00.000Z' }
+const category = {
+  id: 'c1',
+  name: 'Science',
+  slug: 'science',
+  description: null,
+  color: '#10b981',
+  postCount: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+}
 
 function footer(categories: Category[], settings: SiteSetting[]): string {
   const client = new QueryClient()

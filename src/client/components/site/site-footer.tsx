@@ -25,7 +25,9 @@ const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:und
 export function SiteFooter() {
   const categories = useQuery(categoriesQuery()).data ?? []
   const settings = useQuery(siteSettingsQuery()).data ?? []
-  const social = SOCIAL.map((s) => ({ ...s, url: settings.find((x) => x.key === s.key)?.value ?? '' })).filter((s) => s.url)
+  const social = SOCIAL.map((s) => ({ ...s, url: settings.find((x) => x.key === s.key)?.value ?? '' })).filter(
+    (s) => s.url,
+  )
 
   return (
     <footer className="mt-20 border-t bg-muted/40">
@@ -37,8 +39,16 @@ export function SiteFooter() {
         <nav aria-label="Navigation" className="space-y-3">
           <h2 className={headingClass}>Navigation</h2>
           <ul className="space-y-2">
-            <li><Link href={paths.home()} className={linkClass}>Home</Link></li>
-            <li><Link href={paths.blog()} className={linkClass}>Blog</Link></li>
+            <li>
+              <Link href={paths.home()} className={linkClass}>
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link href={paths.blog()} className={linkClass}>
+                Blog
+              </Link>
+            </li>
           </ul>
         </nav>
         {categories.length > 0 && (
@@ -47,7 +57,9 @@ export function SiteFooter() {
             <ul className="space-y-2">
               {categories.slice(0, FOOTER_CATEGORIES).map((c) => (
                 <li key={c.id}>
-                  <Link href={paths.category(c.slug)} className={linkClass}>{c.name}</Link>
+                  <Link href={paths.category(c.slug)} className={linkClass}>
+                    {c.name}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -59,7 +71,9 @@ export function SiteFooter() {
             <ul className="space-y-2">
               {social.map((s) => (
                 <li key={s.key}>
-                  <a href={s.url} target="_blank" rel="noopener noreferrer" className={linkClass}>{s.label}</a>
+                  <a href={s.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                    {s.label}
+                  </a>
                 </li>
               ))}
             </ul>
@@ -72,7 +86,9 @@ export function SiteFooter() {
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
               {FOOTER_SLUGS.map((slug) => (
                 <li key={slug}>
-                  <Link href={paths.footerPage(slug)} className={linkClass}>{FOOTER_LINKS[slug]}</Link>
+                  <Link href={paths.footerPage(slug)} className={linkClass}>
+                    {FOOTER_LINKS[slug]}
+                  </Link>
                 </li>
               ))}
             </ul>

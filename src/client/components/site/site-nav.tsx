@@ -6,7 +6,8 @@ import { cn } from '../../lib/cn.ts'
 import { Link, useLocation } from '../../lib/router.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 
-const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground'
+const linkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground'
 
 /** Fixed nav: Home, Blog and 'Admin Login' (or 'Admin' and 'Logout'); a menu button below the md breakpoint. */
 export function SiteNav() {
@@ -20,10 +21,18 @@ export function SiteNav() {
   const current = (href: string) => (href === '/' ? location.pathname === '/' : location.pathname.startsWith(href))
   const links = (
     <>
-      <Link href={paths.home()} className={cn(linkClass, current('/') && 'text-foreground')} aria-current={current('/') ? 'page' : undefined}>
+      <Link
+        href={paths.home()}
+        className={cn(linkClass, current('/') && 'text-foreground')}
+        aria-current={current('/') ? 'page' : undefined}
+      >
         Home
       </Link>
-      <Link href={paths.blog()} className={cn(linkClass, current('/blog') && 'text-foreground')} aria-current={current('/blog') ? 'page' : undefined}>
+      <Link
+        href={paths.blog()}
+        className={cn(linkClass, current('/blog') && 'text-foreground')}
+        aria-current={current('/blog') ? 'page' : undefined}
+      >
         Blog
       </Link>
       {user ? (
@@ -53,14 +62,14 @@ export function SiteNav() {
           <div className="hidden items-center gap-1 md:flex">{links}</div>
           <ThemeToggle />
           <button
-          type="button"
-          className="inline-flex size-10 items-center justify-center rounded-md hover:bg-accent md:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((v) => !v)}
-        >
-          {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-md hover:bg-accent md:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
           </button>
         </div>
       </nav>

@@ -20,7 +20,10 @@ export function ThemeToggle({ className }: { className?: string }) {
   return (
     <button
       type="button"
-      className={cn('inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground', className)}
+      className={cn(
+        'inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+        className,
+      )}
       aria-label="Toggle dark mode"
       title="Toggle dark mode"
       onClick={toggle}

@@ -1,13 +1,19 @@
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
 
-export function Alert({ className, variant = 'default', ...props }: ComponentProps<'div'> & { variant?: 'default' | 'destructive' }) {
+export function Alert({
+  className,
+  variant = 'default',
+  ...props
+}: ComponentProps<'div'> & { variant?: 'default' | 'destructive' }) {
   return (
     <div
       role="alert"
       className={cn(
         'relative w-full rounded-lg border p-4 text-sm',
-        variant === 'destructive' ? 'border-destructive/50 bg-destructive/5 text-destructive' : 'bg-background text-foreground',
+        variant === 'destructive'
+          ? 'border-destructive/50 bg-destructive/5 text-destructive'
+          : 'bg-background text-foreground',
         className,
       )}
       {...props}

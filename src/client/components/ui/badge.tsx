@@ -22,7 +22,10 @@ export function Badge({ className, variant, ...props }: ComponentProps<'span'> &
 export function CategoryBadge({ name, color, className }: { name: string; color: string; className?: string }) {
   return (
     <span
-      className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold text-foreground', className)}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold text-foreground',
+        className,
+      )}
       style={{ backgroundColor: `${color}20`, borderColor: `${color}40` }}
     >
       <span aria-hidden="true" className="mr-1.5 inline-block size-2 rounded-full" style={{ backgroundColor: color }} />

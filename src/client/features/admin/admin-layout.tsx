@@ -1,4 +1,14 @@
-import { BarChart3, FileText, FolderOpen, Image, LayoutDashboard, LogOut, MessageSquare, Settings, Signpost } from 'lucide-react'
+import {
+  BarChart3,
+  FileText,
+  FolderOpen,
+  Image,
+  LayoutDashboard,
+  LogOut,
+  MessageSquare,
+  Settings,
+  Signpost,
+} from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'

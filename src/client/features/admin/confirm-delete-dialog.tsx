@@ -23,7 +23,14 @@ type Props = {
 }
 
 /** Asks before a permanent delete: Cancel keeps the item, Delete calls `onConfirm`. */
-export function ConfirmDeleteDialog({ title, description, onConfirm, children, details, confirmLabel = 'Delete' }: Props) {
+export function ConfirmDeleteDialog({
+  title,
+  description,
+  onConfirm,
+  children,
+  details,
+  confirmLabel = 'Delete',
+}: Props) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>{children}</AlertDialogTrigger>

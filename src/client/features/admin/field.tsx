@@ -22,7 +22,17 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]):
 }
 
 /** A labelled form field: label, control (and any hint), then its error, which `invalidProps` links to the control. */
-export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string
+  label: string
+  error?: string
+  children: ReactNode
+}) {
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
@@ -41,7 +51,11 @@ export function serverIssues(error: unknown): Array<{ path: string; message: str
   if (!(error instanceof HttpError) || error.status !== 400) return []
   try {
     const { issues } = JSON.parse(error.body) as { issues?: unknown }
-    return Array.isArray(issues) ? issues.filter((i): i is { path: string; message: string } => typeof i?.path === 'string' && typeof i?.message === 'string') : []
+    return Array.isArray(issues)
+      ? issues.filter(
+          (i): i is { path: string; message: string } => typeof i?.path === 'string' && typeof i?.message === 'string',
+        )
+      : []
   } catch {
     return []
   }

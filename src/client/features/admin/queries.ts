@@ -5,7 +5,12 @@ import { AdminCommentSchema, DailyViewsSchema, StatsSchema, ViewSpikesSchema } f
 import { MAX_PAGE_SIZE, PostCardSchema, PostSchema, type PostCard, type PostUpdate } from '#shared/schemas/post.ts'
 import { FooterPageSchema, SiteSettingSchema, type FooterPageInput, type SettingsUpdate } from '#shared/schemas/site.ts'
 import { LoginResultSchema, type LoginVerifyInput } from '#shared/schemas/security.ts'
-import { AuthResponseSchema, SetupStatusSchema, type ChangePasswordInput, type SetupInput } from '#shared/schemas/user.ts'
+import {
+  AuthResponseSchema,
+  SetupStatusSchema,
+  type ChangePasswordInput,
+  type SetupInput,
+} from '#shared/schemas/user.ts'
 import { apiJson, apiRequest, HttpError, queryString } from '../../lib/api.ts'
 import { toast, type ToastInput } from '../../lib/toast.tsx'
 
@@ -29,17 +34,25 @@ export const adminKeys = {
 export const setupStatusQuery = () =>
   queryOptions({ queryKey: adminKeys.setup, queryFn: () => apiJson(SetupStatusSchema, '/api/auth/setup') })
 
-export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats, queryFn: () => apiJson(StatsSchema, '/api/stats') })
+export const statsQuery = () =>
+  queryOptions({ queryKey: adminKeys.stats, queryFn: () => apiJson(StatsSchema, '/api/stats') })
 
 export const dailyViewsQuery = (days = 30) =>
-  queryOptions({ queryKey: adminKeys.dailyViews(days), queryFn: () => apiJson(DailyViewsSchema, `/api/stats/views?days=${days}`) })
+  queryOptions({
+    queryKey: adminKeys.dailyViews(days),
+    queryFn: () => apiJson(DailyViewsSchema, `/api/stats/views?days=${days}`),
+  })
 
 /** Posts whose views in the last hour are far above their daily average (the server decides). */
-export const viewSpikesQuery = () => queryOptions({ queryKey: adminKeys.viewSpikes, queryFn: () => apiJson(ViewSpikesSchema, '/api/stats/spikes') })
+export const viewSpikesQuery = () =>
+  queryOptions({ queryKey: adminKeys.viewSpikes, queryFn: () => apiJson(ViewSpikesSchema, '/api/stats/spikes') })
 
 /** One page of posts (admins see drafts too). */
 export const postsQuery = (params: Record<string, string | number>) =>
-  queryOptions({ queryKey: adminKeys.posts(params), queryFn: () => apiJson(PostListSchema, `/api/posts${queryString(params)}`) })
+  queryOptions({
+    queryKey: adminKeys.posts(params),
+    queryFn: () => apiJson(PostListSchema, `/api/posts${queryString(params)}`),
+  })
 
 /** Every post, page by page (the list filters on the client, spec §2; the API caps a page at 100). */
 export const allPostsQuery = () =>
@@ -58,9 +71,14 @@ export const allPostsQuery = () =>
     },
   })
 
-export const postQuery = (id: string) => queryOptions({ queryKey: adminKeys.post(id), queryFn: () => apiJson(PostSchema, `/api/posts/${encodeURIComponent(id)}`) })
+export const postQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.post(id),
+    queryFn: () => apiJson(PostSchema, `/api/posts/${encodeURIComponent(id)}`),
+  })
 
-export const categoriesQuery = () => queryOptions({ queryKey: adminKeys.categories, queryFn: () => apiJson(z.array(CategorySchema), '/api/categories') })
+export const categoriesQuery = () =>
+  queryOptions({ queryKey: adminKeys.categories, queryFn: () => apiJson(z.array(CategorySchema), '/api/categories') })
 
 export const commentsQuery = () =>
   queryOptions({
@@ -71,11 +89,19 @@ export const commentsQuery = () =>
   })
 
 const FooterPageListSchema = z.array(FooterPageSchema.pick({ id: true, title: true, slug: true }))
-export const footerPagesQuery = () => queryOptions({ queryKey: adminKeys.footerPages, queryFn: () => apiJson(FooterPageListSchema, '/api/footer-pages') })
+export const footerPagesQuery = () =>
+  queryOptions({ queryKey: adminKeys.footerPages, queryFn: () => apiJson(FooterPageListSchema, '/api/footer-pages') })
 export const footerPageQuery = (id: string) =>
-  queryOptions({ queryKey: adminKeys.footerPage(id), queryFn: () => apiJson(FooterPageSchema, `/api/footer-pages/${encodeURIComponent(id)}`) })
+  queryOptions({
+    queryKey: adminKeys.footerPage(id),
+    queryFn: () => apiJson(FooterPageSchema, `/api/footer-pages/${encodeURIComponent(id)}`),
+  })
 
-export const settingsQuery = () => queryOptions({ queryKey: adminKeys.settings, queryFn: () => apiJson(z.array(SiteSettingSchema), '/api/site-settings') })
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.settings,
+    queryFn: () => apiJson(z.array(SiteSettingSchema), '/api/site-settings'),
+  })
 
 /**
  * Spec §7 names caches (posts, stats, single post, related, by-slug, featured…). The reader site's keys live in its own
@@ -106,7 +132,8 @@ export function usePostMutations() {
     toast(input)
     return refreshPosts(client)
   }
-  const update = (id: string, body: PostUpdate) => apiJson(PostSchema, `/api/posts/${encodeURIComponent(id)}`, { method: 'PUT', body })
+  const update = (id: string, body: PostUpdate) =>
+    apiJson(PostSchema, `/api/posts/${encodeURIComponent(id)}`, { method: 'PUT', body })
   const create = useMutation({
     mutationFn: (body: PostUpdate) => apiJson(PostSchema, '/api/posts', { method: 'POST', body }),
     onSuccess: done({ title: 'Post created successfully!' }),
@@ -197,7 +224,11 @@ export function useSaveFooterPage() {
       return refresh(client, ['footer'])
     },
     onError: (_err, { id }) =>
-      toast({ title: id ? 'Error updating footer page' : 'Error creating footer page', description: 'Please try again.', variant: 'destructive' }),
+      toast({
+        title: id ? 'Error updating footer page' : 'Error creating footer page',
+        description: 'Please try again.',
+        variant: 'destructive',
+      }),
   })
 }
 
@@ -210,16 +241,24 @@ export function useChangePassword() {
 }
 
 export function useSetup() {
-  return useMutation({ mutationFn: (body: SetupInput) => apiJson(AuthResponseSchema, '/api/auth/setup', { method: 'POST', body }) })
+  return useMutation({
+    mutationFn: (body: SetupInput) => apiJson(AuthResponseSchema, '/api/auth/setup', { method: 'POST', body }),
+  })
 }
 
 /** `{user}`, or `{twoFactorRequired, ticket}` when the account asks for a code next (useLoginVerify). */
 export function useLogin() {
-  return useMutation({ mutationFn: (body: { username: string; password: string }) => apiJson(LoginResultSchema, '/api/auth/login', { method: 'POST', body }) })
+  return useMutation({
+    mutationFn: (body: { username: string; password: string }) =>
+      apiJson(LoginResultSchema, '/api/auth/login', { method: 'POST', body }),
+  })
 }
 
 export function useLoginVerify() {
-  return useMutation({ mutationFn: (body: LoginVerifyInput) => apiJson(AuthResponseSchema, '/api/auth/login/verify', { method: 'POST', body }) })
+  return useMutation({
+    mutationFn: (body: LoginVerifyInput) =>
+      apiJson(AuthResponseSchema, '/api/auth/login/verify', { method: 'POST', body }),
+  })
 }
 
 /** The server's {error} text for toasts; the spec's 'status: body' message otherwise. */

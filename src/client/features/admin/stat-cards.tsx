@@ -30,7 +30,13 @@ export function StatCards({ stats, tiles, label }: { stats: Stats | undefined; t
             <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
           </CardHeader>
           <CardContent>
-            {stats ? <p className="text-2xl font-bold" data-testid={`stat-${tileLabel}`}>{value(stats)}</p> : <Skeleton className="h-8 w-16" />}
+            {stats ? (
+              <p className="text-2xl font-bold" data-testid={`stat-${tileLabel}`}>
+                {value(stats)}
+              </p>
+            ) : (
+              <Skeleton className="h-8 w-16" />
+            )}
           </CardContent>
         </Card>
       ))}

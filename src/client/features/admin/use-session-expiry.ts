@@ -10,10 +10,12 @@ export function useSessionExpiry(): void {
   const client = useQueryClient()
   useEffect(() => {
     const offQueries = client.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) storeAuth(null)
+      if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error))
+        storeAuth(null)
     })
     const offMutations = client.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) storeAuth(null)
+      if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error))
+        storeAuth(null)
     })
     return () => {
       offQueries()

@@ -33,7 +33,12 @@ export function CommentsSection({ postId }: { postId: string }) {
       toast({ title: 'Comment submitted!', description: 'Your comment will be reviewed before being published.' })
     },
     // A 429 says how long to wait (a plain "try again" would only invite more refused tries).
-    onError: (err) => toast({ title: 'Error', description: waitText(err) ?? 'Failed to submit comment. Please try again.', variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Error',
+        description: waitText(err) ?? 'Failed to submit comment. Please try again.',
+        variant: 'destructive',
+      }),
   })
 
   const onSubmit = (event: FormEvent) => {
@@ -86,7 +91,9 @@ export function CommentsSection({ postId }: { postId: string }) {
             <li key={c.id} className="rounded-xl border p-5">
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-semibold">{c.authorName || 'Anonymous'}</span>
-                <time dateTime={c.createdAt} className="text-xs text-muted-foreground">{formatDate(c.createdAt)}</time>
+                <time dateTime={c.createdAt} className="text-xs text-muted-foreground">
+                  {formatDate(c.createdAt)}
+                </time>
               </p>
               <p className="mt-2 whitespace-pre-line text-sm leading-relaxed">{c.content}</p>
             </li>

@@ -2,7 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { FooterPageContent } from './footer-page-content.tsx'
 
-const render = (content: string) => renderToStaticMarkup(<FooterPageContent content={content} />).replace(/ class="[^"]*"/g, '')
+const render = (content: string) =>
+  renderToStaticMarkup(<FooterPageContent content={content} />).replace(/ class="[^"]*"/g, '')
 
 describe('footer page line renderer (spec §2)', () => {
   it('turns headings, bullets, paragraphs and spacers into elements, one level below the page title', () => {

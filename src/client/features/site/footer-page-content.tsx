@@ -13,7 +13,9 @@ export function FooterPageContent({ content }: { content: string }) {
     const items = bullets
     blocks.push(
       <ul key={`ul-${blocks.length}`} className="my-3 list-disc space-y-1.5 pl-6">
-        {items.map((item, i) => <li key={i}>{withBold(item)}</li>)}
+        {items.map((item, i) => (
+          <li key={i}>{withBold(item)}</li>
+        ))}
       </ul>,
     )
     bullets = []
@@ -27,10 +29,30 @@ export function FooterPageContent({ content }: { content: string }) {
     }
     flush()
     if (line === '' || line === '---') blocks.push(<div key={i} className="h-4" aria-hidden="true" />)
-    else if (line.startsWith('### ')) blocks.push(<h4 key={i} className="mt-3 mb-2 text-lg font-semibold">{stripBold(line.slice(4))}</h4>)
-    else if (line.startsWith('## ')) blocks.push(<h3 key={i} className="mt-4 mb-2 text-xl font-semibold">{stripBold(line.slice(3))}</h3>)
-    else if (line.startsWith('# ')) blocks.push(<h2 key={i} className="mt-6 mb-3 text-2xl font-bold">{stripBold(line.slice(2))}</h2>)
-    else blocks.push(<p key={i} className="my-2 leading-7">{withBold(line)}</p>)
+    else if (line.startsWith('### '))
+      blocks.push(
+        <h4 key={i} className="mt-3 mb-2 text-lg font-semibold">
+          {stripBold(line.slice(4))}
+        </h4>,
+      )
+    else if (line.startsWith('## '))
+      blocks.push(
+        <h3 key={i} className="mt-4 mb-2 text-xl font-semibold">
+          {stripBold(line.slice(3))}
+        </h3>,
+      )
+    else if (line.startsWith('# '))
+      blocks.push(
+        <h2 key={i} className="mt-6 mb-3 text-2xl font-bold">
+          {stripBold(line.slice(2))}
+        </h2>,
+      )
+    else
+      blocks.push(
+        <p key={i} className="my-2 leading-7">
+          {withBold(line)}
+        </p>,
+      )
   })
   flush()
   return <div className="text-base text-foreground/90">{blocks}</div>
@@ -41,7 +63,13 @@ function stripBold(text: string): string {
 }
 
 function withBold(text: string): ReactNode[] {
-  return text.split(/(\*\*[^*]+\*\*)/g).map((part, i) =>
-    part.startsWith('**') && part.endsWith('**') && part.length > 4 ? <strong key={i}>{part.slice(2, -2)}</strong> : part,
-  )
+  return text
+    .split(/(\*\*[^*]+\*\*)/g)
+    .map((part, i) =>
+      part.startsWith('**') && part.endsWith('**') && part.length > 4 ? (
+        <strong key={i}>{part.slice(2, -2)}</strong>
+      ) : (
+        part
+      ),
+    )
 }

@@ -37,7 +37,15 @@ export function FooterPageView({ slug }: { slug: string }) {
       </p>
       {page.featuredImage && (
         <div className="mt-8 overflow-hidden rounded-xl bg-muted">
-          <ResponsiveImage src={page.featuredImage} alt="" sizes={ARTICLE_SIZES} priority width={1200} height={630} className="aspect-[1200/630] w-full object-cover" />
+          <ResponsiveImage
+            src={page.featuredImage}
+            alt=""
+            sizes={ARTICLE_SIZES}
+            priority
+            width={1200}
+            height={630}
+            className="aspect-[1200/630] w-full object-cover"
+          />
         </div>
       )}
       <div className="mt-8">

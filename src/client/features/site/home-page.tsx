@@ -23,7 +23,9 @@ export function HomePage() {
     <>
       <section className="border-b bg-gradient-to-b from-accent to-background">
         <div className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 md:py-28">
-          <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl md:text-6xl">{SITE_TAGLINE}</h1>
+          <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl md:text-6xl">
+            {SITE_TAGLINE}
+          </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-pretty">{SITE_DESCRIPTION}</p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Link href={paths.blog()} className={buttonVariants({ size: 'lg' })}>
@@ -39,7 +41,9 @@ export function HomePage() {
 
       {(featured.isPending || featuredPosts.length > 0) && (
         <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
-          <h2 id="featured-heading" className="mb-8 text-3xl font-bold tracking-tight">Featured Articles</h2>
+          <h2 id="featured-heading" className="mb-8 text-3xl font-bold tracking-tight">
+            Featured Articles
+          </h2>
           {featured.isPending ? (
             <PostCardSkeleton />
           ) : featuredPosts.length === 1 ? (
@@ -56,7 +60,9 @@ export function HomePage() {
 
       <section aria-labelledby="latest-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
-          <h2 id="latest-heading" className="text-3xl font-bold tracking-tight">Latest Articles</h2>
+          <h2 id="latest-heading" className="text-3xl font-bold tracking-tight">
+            Latest Articles
+          </h2>
           <Link href={paths.blog()} className={buttonVariants({ variant: 'outline' })}>
             View All Posts
             <ArrowRight aria-hidden="true" />

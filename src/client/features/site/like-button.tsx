@@ -19,11 +19,15 @@ export function LikeButton({ postId }: { postId: string }) {
   const toggle = useMutation({
     mutationFn: () => requestJson<LikeToggle>(`/api/posts/${encodeURIComponent(postId)}/like`, { method: 'POST' }),
     onSuccess: (result) => {
-      queryClient.setQueryData(siteKeys.likes(postId), { count: Math.max(0, count + (result.liked ? 1 : -1)), userHasLiked: result.liked })
+      queryClient.setQueryData(siteKeys.likes(postId), {
+        count: Math.max(0, count + (result.liked ? 1 : -1)),
+        userHasLiked: result.liked,
+      })
       void queryClient.invalidateQueries({ queryKey: siteKeys.likes(postId) })
       toast({ title: result.liked ? 'Post liked!' : 'Like removed', description: result.message })
     },
-    onError: () => toast({ title: 'Error', description: 'Failed to update like. Please try again.', variant: 'destructive' }),
+    onError: () =>
+      toast({ title: 'Error', description: 'Failed to update like. Please try again.', variant: 'destructive' }),
   })
 
   return (

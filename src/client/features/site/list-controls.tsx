@@ -7,7 +7,11 @@ import { NativeSelect } from '../../components/ui/native-select.tsx'
 import type { ListParams } from '#shared/routes/public-routes.ts'
 
 export const SEARCH_DEBOUNCE_MS = 300
-const SORT_LABELS: Record<PostSort, string> = { latest: 'Latest First', oldest: 'Oldest First', popular: 'Most Popular' }
+const SORT_LABELS: Record<PostSort, string> = {
+  latest: 'Latest First',
+  oldest: 'Oldest First',
+  popular: 'Most Popular',
+}
 
 type Props = {
   params: ListParams
@@ -44,10 +48,21 @@ export function ListControls({ params, categories, showCategory, action, onChang
   }
 
   return (
-    <form method="get" action={action} role="search" onSubmit={onSubmit} className="mb-10 grid gap-3 md:grid-cols-[1fr_auto_auto]">
+    <form
+      method="get"
+      action={action}
+      role="search"
+      onSubmit={onSubmit}
+      className="mb-10 grid gap-3 md:grid-cols-[1fr_auto_auto]"
+    >
       <div className="relative">
-        <label htmlFor={`${id}-q`} className="sr-only">Search articles</label>
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <label htmlFor={`${id}-q`} className="sr-only">
+          Search articles
+        </label>
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           id={`${id}-q`}
           type="search"
@@ -61,7 +76,9 @@ export function ListControls({ params, categories, showCategory, action, onChang
       </div>
       {showCategory && (
         <div>
-          <label htmlFor={`${id}-category`} className="sr-only">Category</label>
+          <label htmlFor={`${id}-category`} className="sr-only">
+            Category
+          </label>
           <NativeSelect
             id={`${id}-category`}
             name="category"
@@ -71,13 +88,17 @@ export function ListControls({ params, categories, showCategory, action, onChang
           >
             <option value="">All Categories</option>
             {categories.map((c) => (
-              <option key={c.id} value={c.slug}>{c.name}</option>
+              <option key={c.id} value={c.slug}>
+                {c.name}
+              </option>
             ))}
           </NativeSelect>
         </div>
       )}
       <div>
-        <label htmlFor={`${id}-sort`} className="sr-only">Sort by</label>
+        <label htmlFor={`${id}-sort`} className="sr-only">
+          Sort by
+        </label>
         <NativeSelect
           id={`${id}-sort`}
           name="sort"
@@ -86,7 +107,9 @@ export function ListControls({ params, categories, showCategory, action, onChang
           className="md:w-44"
         >
           {Object.entries(SORT_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>{label}</option>
+            <option key={value} value={value}>
+              {label}
+            </option>
           ))}
         </NativeSelect>
       </div>

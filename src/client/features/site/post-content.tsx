@@ -22,7 +22,8 @@ export function PostContent({ html }: { html: string }) {
       if (event.target instanceof HTMLImageElement) hide(event.target)
     }
     const onClick = (event: MouseEvent) => {
-      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('.copy-code, .heading-anchor') : null
+      const target =
+        event.target instanceof Element ? event.target.closest<HTMLElement>('.copy-code, .heading-anchor') : null
       if (target) void import('./copy-actions.ts').then((m) => m.copyFrom(target))
     }
     root.dataset.enhanced = ''

@@ -29,15 +29,23 @@ export function PostListPage({ categorySlug, tag }: { categorySlug?: string; tag
   const params = readListParams(search, fixedCategory, tag)
   const categories = useQuery(categoriesQuery())
   const tagInfo = useQuery({ ...tagQuery(tag ?? ''), enabled: isTagRoute })
-  const category = isTagRoute ? null : (categories.data?.find((c) => c.slug === (categorySlug ?? params.category)) ?? null)
+  const category = isTagRoute
+    ? null
+    : (categories.data?.find((c) => c.slug === (categorySlug ?? params.category)) ?? null)
   const list = useQuery(postPageQuery(params))
   const isCategoryRoute = categorySlug !== undefined
   const isBlog = !isCategoryRoute && !isTagRoute
   const basePath = isTagRoute ? paths.tag(tag) : isCategoryRoute ? paths.category(categorySlug) : paths.blog()
   const found = tagInfo.data
-  const feedPath = found ? paths.tagFeed(found.key) : category && isCategoryRoute ? paths.categoryFeed(category.slug) : null
+  const feedPath = found
+    ? paths.tagFeed(found.key)
+    : category && isCategoryRoute
+      ? paths.categoryFeed(category.slug)
+      : null
 
-  useDocumentHead(found ? tagHead(found, '') : isTagRoute || (isCategoryRoute && !category) ? null : listHead(category, ''))
+  useDocumentHead(
+    found ? tagHead(found, '') : isTagRoute || (isCategoryRoute && !category) ? null : listHead(category, ''),
+  )
 
   // A filter change replaces the URL (no history flood) and starts again at page 1.
   const onChange = useCallback(
@@ -48,17 +56,27 @@ export function PostListPage({ categorySlug, tag }: { categorySlug?: string; tag
     [searchString, fixedCategory, pathname, navigate],
   )
 
-  if ((isCategoryRoute && categories.isSuccess && !category) || (isTagRoute && tagInfo.isSuccess && !found)) return <NotFoundPage />
+  if ((isCategoryRoute && categories.isSuccess && !category) || (isTagRoute && tagInfo.isSuccess && !found))
+    return <NotFoundPage />
 
   const pageCount = list.data ? Math.ceil(list.data.total / PUBLIC_PAGE_SIZE) : 0
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <header className="mb-8">
-        <h1 className="text-4xl font-bold tracking-tight">{found?.name ?? category?.name ?? (isBlog ? 'All Articles' : '')}</h1>
-        {(found || category?.description) && <p className="mt-3 max-w-2xl text-muted-foreground">{found ? tagDescription(found.name) : category?.description}</p>}
+        <h1 className="text-4xl font-bold tracking-tight">
+          {found?.name ?? category?.name ?? (isBlog ? 'All Articles' : '')}
+        </h1>
+        {(found || category?.description) && (
+          <p className="mt-3 max-w-2xl text-muted-foreground">
+            {found ? tagDescription(found.name) : category?.description}
+          </p>
+        )}
         {feedPath && (
-          <a href={feedPath} className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <a
+            href={feedPath}
+            className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             RSS feed
           </a>
         )}
@@ -74,12 +92,16 @@ export function PostListPage({ categorySlug, tag }: { categorySlug?: string; tag
         <Alert variant="destructive">{list.error.message}</Alert>
       ) : list.isPending ? (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-          {Array.from({ length: SKELETON_CARDS }, (_, i) => <PostCardSkeleton key={i} />)}
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            <PostCardSkeleton key={i} />
+          ))}
         </div>
       ) : list.data && list.data.posts.length > 0 ? (
         <>
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {list.data.posts.map((post, i) => <PostCard key={post.id} post={post} headingLevel="h2" priority={i === 0} />)}
+            {list.data.posts.map((post, i) => (
+              <PostCard key={post.id} post={post} headingLevel="h2" priority={i === 0} />
+            ))}
           </div>
           <Pagination
             page={params.page}
@@ -92,7 +114,10 @@ export function PostListPage({ categorySlug, tag }: { categorySlug?: string; tag
         <div className="rounded-xl border border-dashed px-6 py-16 text-center">
           <h2 className="text-xl font-semibold">No posts found</h2>
           <p className="mt-2 text-muted-foreground">
-            Try adjusting your search criteria or <Link href={paths.blog()} className="text-primary underline underline-offset-4">browse all posts</Link>
+            Try adjusting your search criteria or{' '}
+            <Link href={paths.blog()} className="text-primary underline underline-offset-4">
+              browse all posts
+            </Link>
           </p>
         </div>
       )}

@@ -68,7 +68,9 @@ function PostArticle({ post, draft }: { post: PostDetail; draft: boolean }) {
               {`${post.readingTime} min read`}
             </span>
           </div>
-          <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-balance sm:text-4xl md:text-5xl">{post.title}</h1>
+          <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-balance sm:text-4xl md:text-5xl">
+            {post.title}
+          </h1>
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y py-4">
             <p className="inline-flex items-center gap-2 text-sm font-medium">
               <User className="size-4 text-muted-foreground" aria-hidden="true" />
@@ -96,8 +98,13 @@ function PostArticle({ post, draft }: { post: PostDetail; draft: boolean }) {
           <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
             {post.tags.map((tag) => (
               <li key={tag}>
-                <Link href={paths.tag(tag)} className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-                  <Badge variant="secondary" className="hover:bg-secondary/70">#{tag}</Badge>
+                <Link
+                  href={paths.tag(tag)}
+                  className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <Badge variant="secondary" className="hover:bg-secondary/70">
+                    #{tag}
+                  </Badge>
                 </Link>
               </li>
             ))}
@@ -122,7 +129,9 @@ function PostNotFound({ message }: { message: string | null }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-3xl font-bold tracking-tight">Post Not Found</h1>
-      <p className="mt-3 text-muted-foreground">The post you&apos;re looking for doesn&apos;t exist or has been removed</p>
+      <p className="mt-3 text-muted-foreground">
+        The post you&apos;re looking for doesn&apos;t exist or has been removed
+      </p>
       {message && <p className="mt-2 text-sm text-destructive">{message}</p>}
       <Link href={paths.blog()} className={buttonVariants({ className: 'mt-8' })}>
         Back to Blog
@@ -138,7 +147,9 @@ function PostSkeleton() {
       <Skeleton className="mb-3 h-12 w-full" />
       <Skeleton className="mb-8 h-12 w-2/3" />
       <Skeleton className="mb-10 aspect-[1200/630] w-full rounded-xl" />
-      {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="mb-3 h-4 w-full" />)}
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} className="mb-3 h-4 w-full" />
+      ))}
     </div>
   )
 }

@@ -23,7 +23,15 @@ export const postPageQuery = (p: ListParams, limit = PUBLIC_PAGE_SIZE) =>
   queryOptions({
     queryKey: siteKeys.postPage(p, limit),
     queryFn: async ({ signal }): Promise<PostPage> => {
-      const qs = queryString({ status: 'published', search: p.q, category: p.category, tag: p.tag, sort: p.sort, page: p.page, limit })
+      const qs = queryString({
+        status: 'published',
+        search: p.q,
+        category: p.category,
+        tag: p.tag,
+        sort: p.sort,
+        page: p.page,
+        limit,
+      })
       return readPostPage(await apiRequest(`/api/posts${qs}`, { signal }))
     },
   })
@@ -52,21 +60,34 @@ export const previewQuery = (token: string) =>
   })
 
 export const relatedPostsQuery = (id: string) =>
-  queryOptions({ queryKey: siteKeys.related(id), queryFn: () => requestJson<PostCard[]>(`/api/posts/${enc(id)}/related`) })
+  queryOptions({
+    queryKey: siteKeys.related(id),
+    queryFn: () => requestJson<PostCard[]>(`/api/posts/${enc(id)}/related`),
+  })
 
 /** Stale at once: the server-rendered count is the same for everyone, so the browser asks for this visitor's own state. */
 export const likesQuery = (id: string) =>
-  queryOptions({ queryKey: siteKeys.likes(id), queryFn: () => requestJson<LikesSummary>(`/api/posts/${enc(id)}/likes`), staleTime: 0 })
+  queryOptions({
+    queryKey: siteKeys.likes(id),
+    queryFn: () => requestJson<LikesSummary>(`/api/posts/${enc(id)}/likes`),
+    staleTime: 0,
+  })
 
 export const commentsQuery = (id: string) =>
-  queryOptions({ queryKey: siteKeys.comments(id), queryFn: () => requestJson<PublicComment[]>(`/api/posts/${enc(id)}/comments`) })
+  queryOptions({
+    queryKey: siteKeys.comments(id),
+    queryFn: () => requestJson<PublicComment[]>(`/api/posts/${enc(id)}/comments`),
+  })
 
 export const categoriesQuery = () =>
   queryOptions({ queryKey: siteKeys.categories(), queryFn: () => requestJson<Category[]>('/api/categories') })
 
 /** A tag readers can see, in its stored spelling; null when no published post carries it. */
 export const tagQuery = (tag: string) =>
-  queryOptions({ queryKey: siteKeys.tag(tag), queryFn: () => orNullOn404(() => requestJson<Tag>(`/api/tags/${enc(tag)}`)) })
+  queryOptions({
+    queryKey: siteKeys.tag(tag),
+    queryFn: () => orNullOn404(() => requestJson<Tag>(`/api/tags/${enc(tag)}`)),
+  })
 
 export const footerPageQuery = (slug: string) =>
   queryOptions({

@@ -25,7 +25,9 @@ export function ShareButtons({ title, path }: { title: string; path: string }) {
         variant="ghost"
         size="icon"
         aria-label="Share on X (Twitter)"
-        onClick={() => open(`https://twitter.com/intent/tweet?url=${encodeURIComponent(url())}&text=${encodeURIComponent(title)}`)}
+        onClick={() =>
+          open(`https://twitter.com/intent/tweet?url=${encodeURIComponent(url())}&text=${encodeURIComponent(title)}`)
+        }
       >
         <XIcon />
       </Button>

@@ -32,7 +32,11 @@ export function useDocumentHead(head: PageHead | null) {
       return
     }
     if (!feed) {
-      feed = Object.assign(document.createElement('link'), { id: PAGE_FEED_ID, rel: 'alternate', type: 'application/rss+xml' })
+      feed = Object.assign(document.createElement('link'), {
+        id: PAGE_FEED_ID,
+        rel: 'alternate',
+        type: 'application/rss+xml',
+      })
       document.head.append(feed)
     }
     feed.setAttribute('title', feedTitle ?? '')

@@ -7,7 +7,11 @@ import { useEffect } from 'react'
 export function useViewBeacon(postId: string | undefined) {
   useEffect(() => {
     if (!postId) return
-    fetch(`/api/posts/${encodeURIComponent(postId)}/view`, { method: 'POST', credentials: 'include', keepalive: true }).catch(() => {
+    fetch(`/api/posts/${encodeURIComponent(postId)}/view`, {
+      method: 'POST',
+      credentials: 'include',
+      keepalive: true,
+    }).catch(() => {
       // a lost view is not worth bothering the reader about
     })
   }, [postId])

@@ -147,8 +147,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'rate_events', 'images', 'site_settings', 'footer_pages', 'view_marks', 'post_views_daily',
-    'comments', 'likes', 'posts', 'categories', 'sessions', 'users',
+    'rate_events',
+    'images',
+    'site_settings',
+    'footer_pages',
+    'view_marks',
+    'post_views_daily',
+    'comments',
+    'likes',
+    'posts',
+    'categories',
+    'sessions',
+    'users',
   ]) {
     await db.schema.dropTable(table).ifExists().execute()
   }

@@ -22,7 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('size', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('post_revisions_post_idx').on('post_revisions').columns(['post_id', 'created_at']).execute()
+  await db.schema
+    .createIndex('post_revisions_post_idx')
+    .on('post_revisions')
+    .columns(['post_id', 'created_at'])
+    .execute()
 
   // One secret share link per post: deleting the row revokes it.
   await db.schema

@@ -10,7 +10,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('sessions').addColumn('user_agent', 'text').execute()
   await db.schema.alterTable('sessions').addColumn('ip', 'text').execute()
   const existing = await db.selectFrom('sessions').select('id').execute()
-  for (const row of existing) await db.updateTable('sessions').set({ public_id: randomUUID() }).where('id', '=', row.id).execute()
+  for (const row of existing)
+    await db.updateTable('sessions').set({ public_id: randomUUID() }).where('id', '=', row.id).execute()
   await db.schema.createIndex('sessions_public_id_idx').on('sessions').column('public_id').unique().execute()
 
   // TOTP (RFC 6238). enabled_at null: enrolment started but not confirmed. last_step: the newest 30-second step
@@ -33,7 +34,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('recovery_codes_user_hash_idx').on('recovery_codes').columns(['user_id', 'code_hash']).unique().execute()
+  await db.schema
+    .createIndex('recovery_codes_user_hash_idx')
+    .on('recovery_codes')
+    .columns(['user_id', 'code_hash'])
+    .unique()
+    .execute()
 
   // The second login step: a short-lived, single-use ticket issued after a correct password (hash of it only).
   await db.schema

@@ -10,7 +10,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`alter table post_search add column title_document tsvector generated always as (to_tsvector('simple', blog_fold(title))) stored`.execute(db)
+    await sql`alter table post_search add column title_document tsvector generated always as (to_tsvector('simple', blog_fold(title))) stored`.execute(
+      db,
+    )
     await sql`create index post_search_title_idx on post_search using gin (title_document)`.execute(db)
     return
   }
@@ -70,7 +72,11 @@ function orderKey(at: string | null, postId: string): number {
 }
 
 async function renumberByTime(db: Kysely<any>): Promise<void> {
-  const rows = await sql<{ id: number; post_id: string; at: string | null }>`select s.id, s.post_id, coalesce(p.published_at, p.created_at) as at
+  const rows = await sql<{
+    id: number
+    post_id: string
+    at: string | null
+  }>`select s.id, s.post_id, coalesce(p.published_at, p.created_at) as at
     from post_search s join posts p on p.id = s.post_id`.execute(db)
   const used = new Set(rows.rows.map((r) => r.id))
   for (const row of rows.rows) {

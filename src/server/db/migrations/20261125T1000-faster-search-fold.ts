@@ -13,12 +13,20 @@ const TO = 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooouuuuuuuuyyzzzsss'
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return
-  await sql.raw(`create or replace function blog_fold(t text) returns text language sql immutable parallel safe
-    as $$ select case when l ~ '[${FROM}]' then translate(l, '${FROM}', '${TO}') else l end from lower(t) as l $$`).execute(db)
+  await sql
+    .raw(
+      `create or replace function blog_fold(t text) returns text language sql immutable parallel safe
+    as $$ select case when l ~ '[${FROM}]' then translate(l, '${FROM}', '${TO}') else l end from lower(t) as l $$`,
+    )
+    .execute(db)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return
-  await sql.raw(`create or replace function blog_fold(t text) returns text language sql immutable parallel safe
-    as $$ select translate(lower(t), '${FROM}', '${TO}') $$`).execute(db)
+  await sql
+    .raw(
+      `create or replace function blog_fold(t text) returns text language sql immutable parallel safe
+    as $$ select translate(lower(t), '${FROM}', '${TO}') $$`,
+    )
+    .execute(db)
 }

@@ -26,6 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return
-  for (const trigger of ['post_title_ai', 'post_title_ad', 'post_title_au']) await sql.raw(`drop trigger if exists ${trigger}`).execute(db)
+  for (const trigger of ['post_title_ai', 'post_title_ad', 'post_title_au'])
+    await sql.raw(`drop trigger if exists ${trigger}`).execute(db)
   await sql`drop table if exists post_title_fts`.execute(db)
 }

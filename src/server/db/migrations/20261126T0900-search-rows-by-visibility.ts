@@ -33,7 +33,14 @@ export async function down(db: Kysely<any>): Promise<void> {
 }
 
 async function dropIndexes(db: Kysely<any>): Promise<void> {
-  for (const trigger of ['post_search_ai', 'post_search_ad', 'post_search_au', 'post_title_ai', 'post_title_ad', 'post_title_au']) {
+  for (const trigger of [
+    'post_search_ai',
+    'post_search_ad',
+    'post_search_au',
+    'post_title_ai',
+    'post_title_ad',
+    'post_title_au',
+  ]) {
     await sql.raw(`drop trigger if exists ${trigger}`).execute(db)
   }
   await sql`drop table if exists post_search_fts`.execute(db)
@@ -41,28 +48,52 @@ async function dropIndexes(db: Kysely<any>): Promise<void> {
 }
 
 /** The whole-post and title-only FTS5 tables over post_search, the triggers that keep them, filled from it. */
-async function createIndexes(db: Kysely<any>, shape: { whole: string[]; title: string[]; options: string }): Promise<void> {
-  for (const [table, columns, prefix] of [['post_search_fts', shape.whole, 'post_search'], ['post_title_fts', shape.title, 'post_title']] as const) {
+async function createIndexes(
+  db: Kysely<any>,
+  shape: { whole: string[]; title: string[]; options: string },
+): Promise<void> {
+  for (const [table, columns, prefix] of [
+    ['post_search_fts', shape.whole, 'post_search'],
+    ['post_title_fts', shape.title, 'post_title'],
+  ] as const) {
     const list = columns.join(', ')
     const values = (row: string) => columns.map((c) => `${row}.${c}`).join(', ')
-    await sql.raw(`create virtual table ${table} using fts5(${list}, content='post_search', content_rowid='id', ${shape.options})`).execute(db)
-    await sql.raw(`create trigger ${prefix}_ai after insert on post_search begin
+    await sql
+      .raw(
+        `create virtual table ${table} using fts5(${list}, content='post_search', content_rowid='id', ${shape.options})`,
+      )
+      .execute(db)
+    await sql
+      .raw(
+        `create trigger ${prefix}_ai after insert on post_search begin
       insert into ${table} (rowid, ${list}) values (new.id, ${values('new')});
-    end`).execute(db)
-    await sql.raw(`create trigger ${prefix}_ad after delete on post_search begin
+    end`,
+      )
+      .execute(db)
+    await sql
+      .raw(
+        `create trigger ${prefix}_ad after delete on post_search begin
       insert into ${table} (${table}, rowid, ${list}) values ('delete', old.id, ${values('old')});
-    end`).execute(db)
-    await sql.raw(`create trigger ${prefix}_au after update of id, ${list} on post_search begin
+    end`,
+      )
+      .execute(db)
+    await sql
+      .raw(
+        `create trigger ${prefix}_au after update of id, ${list} on post_search begin
       insert into ${table} (${table}, rowid, ${list}) values ('delete', old.id, ${values('old')});
       insert into ${table} (rowid, ${list}) values (new.id, ${values('new')});
-    end`).execute(db)
+    end`,
+      )
+      .execute(db)
     await sql.raw(`insert into ${table} (${table}) values ('rebuild')`).execute(db)
   }
 }
 
 /** Published posts dated before 1970 had numbers below 0; they move to the smallest free ones from 0 up. */
 async function renumberPublishedBefore1970(db: Kysely<any>): Promise<void> {
-  const rows = await sql<{ post_id: string }>`select post_id from post_search where status = 'published' and id < 0 order by id`.execute(db)
+  const rows = await sql<{
+    post_id: string
+  }>`select post_id from post_search where status = 'published' and id < 0 order by id`.execute(db)
   let next = 0
   for (const row of rows.rows) {
     for (;;) {

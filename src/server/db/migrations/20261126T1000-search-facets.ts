@@ -16,7 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   if (!postgres) await dropSqliteIndex(db)
   await sql`alter table post_search add column facets text not null default ''`.execute(db)
-  const hex = (column: string) => (postgres ? sql.raw(`encode(convert_to(${column}, 'UTF8'), 'hex')`) : sql.raw(`lower(hex(${column}))`))
+  const hex = (column: string) =>
+    postgres ? sql.raw(`encode(convert_to(${column}, 'UTF8'), 'hex')`) : sql.raw(`lower(hex(${column}))`)
   const tags = postgres
     ? sql`(select string_agg(' t' || ${hex('t.tag_key')}, '') from post_tags t where t.post_id = post_search.post_id)`
     : sql`(select group_concat(' t' || ${hex('t.tag_key')}, '') from post_tags t where t.post_id = post_search.post_id)`
@@ -47,7 +48,9 @@ const publishedWords = (row: string) =>
 /** published_search_words, the trigger that keeps it, filled from post_search (then indexed). */
 async function createPublishedWords(db: Kysely<any>): Promise<void> {
   await sql`create table published_search_words (post_id text primary key, words tsvector not null)`.execute(db)
-  await sql.raw(`create function published_search_words_sync() returns trigger language plpgsql as $$
+  await sql
+    .raw(
+      `create function published_search_words_sync() returns trigger language plpgsql as $$
     begin
       if tg_op in ('UPDATE', 'DELETE') then
         delete from published_search_words where post_id = old.post_id;
@@ -56,15 +59,22 @@ async function createPublishedWords(db: Kysely<any>): Promise<void> {
         insert into published_search_words (post_id, words) values (new.post_id, ${publishedWords('new')});
       end if;
       return null;
-    end $$`).execute(db)
+    end $$`,
+    )
+    .execute(db)
   await sql`create trigger post_search_published_words after insert or update or delete on post_search
     for each row execute function published_search_words_sync()`.execute(db)
-  await sql.raw(`insert into published_search_words (post_id, words) select s.post_id, ${publishedWords('s')} from post_search s where s.status = 'published'`).execute(db)
+  await sql
+    .raw(
+      `insert into published_search_words (post_id, words) select s.post_id, ${publishedWords('s')} from post_search s where s.status = 'published'`,
+    )
+    .execute(db)
   await sql`create index published_search_words_idx on published_search_words using gin (words)`.execute(db)
 }
 
 async function dropSqliteIndex(db: Kysely<any>): Promise<void> {
-  for (const trigger of ['post_search_ai', 'post_search_ad', 'post_search_au']) await sql.raw(`drop trigger if exists ${trigger}`).execute(db)
+  for (const trigger of ['post_search_ai', 'post_search_ad', 'post_search_au'])
+    await sql.raw(`drop trigger if exists ${trigger}`).execute(db)
   await sql`drop table if exists post_search_fts`.execute(db)
 }
 
@@ -72,16 +82,32 @@ async function dropSqliteIndex(db: Kysely<any>): Promise<void> {
 async function createSqliteIndex(db: Kysely<any>, columns: string[]): Promise<void> {
   const list = columns.join(', ')
   const values = (row: string) => columns.map((c) => `${row}.${c}`).join(', ')
-  await sql.raw(`create virtual table post_search_fts using fts5(${list}, content='post_search', content_rowid='id', ${SQLITE_INDEX})`).execute(db)
-  await sql.raw(`create trigger post_search_ai after insert on post_search begin
+  await sql
+    .raw(
+      `create virtual table post_search_fts using fts5(${list}, content='post_search', content_rowid='id', ${SQLITE_INDEX})`,
+    )
+    .execute(db)
+  await sql
+    .raw(
+      `create trigger post_search_ai after insert on post_search begin
     insert into post_search_fts (rowid, ${list}) values (new.id, ${values('new')});
-  end`).execute(db)
-  await sql.raw(`create trigger post_search_ad after delete on post_search begin
+  end`,
+    )
+    .execute(db)
+  await sql
+    .raw(
+      `create trigger post_search_ad after delete on post_search begin
     insert into post_search_fts (post_search_fts, rowid, ${list}) values ('delete', old.id, ${values('old')});
-  end`).execute(db)
-  await sql.raw(`create trigger post_search_au after update of id, ${list} on post_search begin
+  end`,
+    )
+    .execute(db)
+  await sql
+    .raw(
+      `create trigger post_search_au after update of id, ${list} on post_search begin
     insert into post_search_fts (post_search_fts, rowid, ${list}) values ('delete', old.id, ${values('old')});
     insert into post_search_fts (rowid, ${list}) values (new.id, ${values('new')});
-  end`).execute(db)
+  end`,
+    )
+    .execute(db)
   await sql`insert into post_search_fts (post_search_fts) values ('rebuild')`.execute(db)
 }

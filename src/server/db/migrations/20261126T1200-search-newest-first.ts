@@ -35,7 +35,14 @@ async function flipPublished(db: Kysely<any>): Promise<void> {
 }
 
 async function dropIndexes(db: Kysely<any>): Promise<void> {
-  for (const trigger of ['post_search_ai', 'post_search_ad', 'post_search_au', 'post_title_ai', 'post_title_ad', 'post_title_au']) {
+  for (const trigger of [
+    'post_search_ai',
+    'post_search_ad',
+    'post_search_au',
+    'post_title_ai',
+    'post_title_ad',
+    'post_title_au',
+  ]) {
     await sql.raw(`drop trigger if exists ${trigger}`).execute(db)
   }
   await sql`drop table if exists post_search_fts`.execute(db)
@@ -44,21 +51,38 @@ async function dropIndexes(db: Kysely<any>): Promise<void> {
 
 /** The whole-post and title-only FTS5 tables over post_search, the triggers that keep them, filled from it. */
 async function createIndexes(db: Kysely<any>, options: string): Promise<void> {
-  const tables = [['post_search_fts', ['title', 'excerpt', 'body', 'tags', 'facets'], 'post_search'], ['post_title_fts', ['title'], 'post_title']] as const
+  const tables = [
+    ['post_search_fts', ['title', 'excerpt', 'body', 'tags', 'facets'], 'post_search'],
+    ['post_title_fts', ['title'], 'post_title'],
+  ] as const
   for (const [table, columns, prefix] of tables) {
     const list = columns.join(', ')
     const values = (row: string) => columns.map((c) => `${row}.${c}`).join(', ')
-    await sql.raw(`create virtual table ${table} using fts5(${list}, content='post_search', content_rowid='id', ${options})`).execute(db)
-    await sql.raw(`create trigger ${prefix}_ai after insert on post_search begin
+    await sql
+      .raw(`create virtual table ${table} using fts5(${list}, content='post_search', content_rowid='id', ${options})`)
+      .execute(db)
+    await sql
+      .raw(
+        `create trigger ${prefix}_ai after insert on post_search begin
       insert into ${table} (rowid, ${list}) values (new.id, ${values('new')});
-    end`).execute(db)
-    await sql.raw(`create trigger ${prefix}_ad after delete on post_search begin
+    end`,
+      )
+      .execute(db)
+    await sql
+      .raw(
+        `create trigger ${prefix}_ad after delete on post_search begin
       insert into ${table} (${table}, rowid, ${list}) values ('delete', old.id, ${values('old')});
-    end`).execute(db)
-    await sql.raw(`create trigger ${prefix}_au after update of id, ${list} on post_search begin
+    end`,
+      )
+      .execute(db)
+    await sql
+      .raw(
+        `create trigger ${prefix}_au after update of id, ${list} on post_search begin
       insert into ${table} (${table}, rowid, ${list}) values ('delete', old.id, ${values('old')});
       insert into ${table} (rowid, ${list}) values (new.id, ${values('new')});
-    end`).execute(db)
+    end`,
+      )
+      .execute(db)
     await sql.raw(`insert into ${table} (${table}) values ('rebuild')`).execute(db)
   }
 }

@@ -21,13 +21,23 @@ export async function down(db: Kysely<any>): Promise<void> {
 
 /** The table anew with `columns` (published_at text, words tsvector), filled from the old one and post_search. */
 async function rebuild(db: Kysely<any>, columns: string[], values: string): Promise<void> {
-  const types: Record<string, string> = { post_id: 'text primary key', published_at: 'text', words: 'tsvector not null' }
+  const types: Record<string, string> = {
+    post_id: 'text primary key',
+    published_at: 'text',
+    words: 'tsvector not null',
+  }
   await sql`alter table published_search_words rename to published_search_words_old`.execute(db)
   await sql`alter index published_search_words_pkey rename to published_search_words_old_pkey`.execute(db)
   await sql`drop index published_search_words_idx`.execute(db)
-  await sql.raw(`create table published_search_words (${columns.map((c) => `${c} ${types[c]}`).join(', ')})`).execute(db)
-  await sql.raw(`insert into published_search_words (${columns.join(', ')}) select ${values}
-    from published_search_words_old o join post_search s on s.post_id = o.post_id`).execute(db)
+  await sql
+    .raw(`create table published_search_words (${columns.map((c) => `${c} ${types[c]}`).join(', ')})`)
+    .execute(db)
+  await sql
+    .raw(
+      `insert into published_search_words (${columns.join(', ')}) select ${values}
+    from published_search_words_old o join post_search s on s.post_id = o.post_id`,
+    )
+    .execute(db)
   await sql`drop table published_search_words_old`.execute(db)
   await sql`create index published_search_words_idx on published_search_words using gin (words)`.execute(db)
 }
@@ -35,7 +45,9 @@ async function rebuild(db: Kysely<any>, columns: string[], values: string): Prom
 /** The trigger's function (20261126T1000), inserting `insert` and the published row's words and facets. */
 async function syncFunction(db: Kysely<any>, insert: string): Promise<void> {
   const words = `strip(new.document) || array_to_tsvector(array(select '#' || f from unnest(string_to_array(new.facets, ' ')) f where f <> ''))`
-  await sql.raw(`create or replace function published_search_words_sync() returns trigger language plpgsql as $$
+  await sql
+    .raw(
+      `create or replace function published_search_words_sync() returns trigger language plpgsql as $$
     begin
       if tg_op in ('UPDATE', 'DELETE') then
         delete from published_search_words where post_id = old.post_id;
@@ -44,5 +56,7 @@ async function syncFunction(db: Kysely<any>, insert: string): Promise<void> {
         insert into published_search_words ${insert}${words});
       end if;
       return null;
-    end $$`).execute(db)
+    end $$`,
+    )
+    .execute(db)
 }

@@ -9,7 +9,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
  * from the whole-table index. The table is rebuilt rather than updated, as in 20261126T1400.
  */
 /** A post_search row's facets as lexemes starting with '#' (20261126T1000). */
-const FACETS = (row: string) => `array_to_tsvector(array(select '#' || f from unnest(string_to_array(${row}.facets, ' ')) f where f <> ''))`
+const FACETS = (row: string) =>
+  `array_to_tsvector(array(select '#' || f from unnest(string_to_array(${row}.facets, ' ')) f where f <> ''))`
 const SLICE_INDEXES = `select indexname from pg_indexes where tablename = 'published_search_words' and indexname like 'published_search_words_slice_%'`
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -21,7 +22,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return
-  for (const { indexname } of (await sql<{ indexname: string }>`${sql.raw(SLICE_INDEXES)}`.execute(db)).rows) await sql.raw(`drop index "${indexname}"`).execute(db)
+  for (const { indexname } of (await sql<{ indexname: string }>`${sql.raw(SLICE_INDEXES)}`.execute(db)).rows)
+    await sql.raw(`drop index "${indexname}"`).execute(db)
   await sql`drop table search_slices`.execute(db)
   await rebuild(db, false)
   await syncFunction(db, false)
@@ -33,15 +35,25 @@ async function rebuild(db: Kysely<any>, titled: boolean): Promise<void> {
   await sql`alter index published_search_words_pkey rename to published_search_words_old_pkey`.execute(db)
   await sql`drop index published_search_words_idx`.execute(db)
   const title = titled ? ', title_words tsvector not null' : ''
-  await sql.raw(`create table published_search_words (post_id text primary key, published_at text, words tsvector not null${title})`).execute(db)
-  await sql.raw(`insert into published_search_words (post_id, published_at, words${titled ? ', title_words' : ''})
+  await sql
+    .raw(
+      `create table published_search_words (post_id text primary key, published_at text, words tsvector not null${title})`,
+    )
+    .execute(db)
+  await sql
+    .raw(
+      `insert into published_search_words (post_id, published_at, words${titled ? ', title_words' : ''})
     select o.post_id, s.published_at, o.words${titled ? `, s.title_document || ${FACETS('s')}` : ''}
-    from published_search_words_old o join post_search s on s.post_id = o.post_id`).execute(db)
+    from published_search_words_old o join post_search s on s.post_id = o.post_id`,
+    )
+    .execute(db)
   await sql`drop table published_search_words_old`.execute(db)
   await sql`create index published_search_words_idx on published_search_words using gin (words)`.execute(db)
   await sql`alter table published_search_words alter column words set statistics 500`.execute(db)
   if (titled) {
-    await sql`create index published_search_words_title_idx on published_search_words using gin (title_words)`.execute(db)
+    await sql`create index published_search_words_title_idx on published_search_words using gin (title_words)`.execute(
+      db,
+    )
     await sql`alter table published_search_words alter column title_words set statistics 500`.execute(db)
   }
   await sql`analyze published_search_words`.execute(db)
@@ -51,8 +63,12 @@ async function rebuild(db: Kysely<any>, titled: boolean): Promise<void> {
 async function syncFunction(db: Kysely<any>, titled: boolean): Promise<void> {
   const words = `strip(new.document) || ${FACETS('new')}`
   const columns = titled ? '(post_id, published_at, words, title_words)' : '(post_id, published_at, words)'
-  const values = titled ? `(new.post_id, new.published_at, ${words}, new.title_document || ${FACETS('new')})` : `(new.post_id, new.published_at, ${words})`
-  await sql.raw(`create or replace function published_search_words_sync() returns trigger language plpgsql as $$
+  const values = titled
+    ? `(new.post_id, new.published_at, ${words}, new.title_document || ${FACETS('new')})`
+    : `(new.post_id, new.published_at, ${words})`
+  await sql
+    .raw(
+      `create or replace function published_search_words_sync() returns trigger language plpgsql as $$
     begin
       if tg_op in ('UPDATE', 'DELETE') then
         delete from published_search_words where post_id = old.post_id;
@@ -61,5 +77,7 @@ async function syncFunction(db: Kysely<any>, titled: boolean): Promise<void> {
         insert into published_search_words ${columns} values ${values};
       end if;
       return null;
-    end $$`).execute(db)
+    end $$`,
+    )
+    .execute(db)
 }

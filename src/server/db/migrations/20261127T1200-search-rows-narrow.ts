@@ -25,6 +25,8 @@ async function narrow(db: Kysely<any>, option: string): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return
   await sql.raw(`alter table published_search_words ${option}`).execute(db)
   // `|| ''` is the identity on tsvector; a column computed by an expression makes PostgreSQL rewrite the table.
-  await sql`alter table published_search_words alter column title_words type tsvector using title_words || ''::tsvector`.execute(db)
+  await sql`alter table published_search_words alter column title_words type tsvector using title_words || ''::tsvector`.execute(
+    db,
+  )
   await sql`analyze published_search_words`.execute(db)
 }

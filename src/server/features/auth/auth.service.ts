@@ -6,7 +6,12 @@ import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts'
 import { LOGIN_LIMIT, giveBack, takeOrThrow } from '../rate-limit/rate-limit.ts'
 import { createFirstAdmin, hasAdmin } from './first-admin.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts'
-import { consumeLoginTicket, createLoginTicket, deleteUserLoginTickets, findTicketUserId } from './login-tickets.repo.ts'
+import {
+  consumeLoginTicket,
+  createLoginTicket,
+  deleteUserLoginTickets,
+  findTicketUserId,
+} from './login-tickets.repo.ts'
 import { createSession, deleteOtherSessions, deleteSession, type SessionClient } from './sessions.repo.ts'
 import { INVALID_CODE, TWO_FACTOR_LIMIT, acceptCode, isTwoFactorOn, twoFactorBuckets } from './two-factor.service.ts'
 import { ADMIN_ROLE, findUserById, findUserByLogin, updatePasswordHash } from './users.repo.ts'
@@ -25,7 +30,13 @@ export type CodeNeeded = { ticket: string }
  * network gets 429 even with the right password. A correct password gives its hit back. An unknown user is
  * verified against a dummy hash so both failures cost the same time.
  */
-export async function login(db: Db, input: LoginInput, network: string, now: Date, client: SessionClient = {}): Promise<SignedIn | CodeNeeded> {
+export async function login(
+  db: Db,
+  input: LoginInput,
+  network: string,
+  now: Date,
+  client: SessionClient = {},
+): Promise<SignedIn | CodeNeeded> {
   const login = input.username.trim()
   const found = await findUserByLogin(db, login)
   const user = found?.role === ADMIN_ROLE ? found : undefined
@@ -43,7 +54,13 @@ export async function login(db: Db, input: LoginInput, network: string, now: Dat
  * The second step: a live ticket (issued by a correct password) and a code. The attempt counts against the code
  * budget before the code is checked; the ticket is used up only by a correct code, so a typo can be corrected.
  */
-export async function verifyLogin(db: Db, input: { ticket: string; code: string }, network: string, now: Date, client: SessionClient = {}): Promise<SignedIn> {
+export async function verifyLogin(
+  db: Db,
+  input: { ticket: string; code: string },
+  network: string,
+  now: Date,
+  client: SessionClient = {},
+): Promise<SignedIn> {
   const userId = (await findTicketUserId(db, input.ticket, now)) ?? unauthorized(LOGIN_EXPIRED)
   const buckets = twoFactorBuckets(userId, network)
   await takeOrThrow(db, buckets, TWO_FACTOR_LIMIT, now)
@@ -60,7 +77,12 @@ export async function logout(db: Db, token: string | undefined): Promise<void> {
 }
 
 /** Success keeps the current session and ends every other one of that user, and any half-done two-step login. */
-export async function changePassword(db: Db, user: UserRow, currentToken: string, input: ChangePasswordInput): Promise<void> {
+export async function changePassword(
+  db: Db,
+  user: UserRow,
+  currentToken: string,
+  input: ChangePasswordInput,
+): Promise<void> {
   if (!(await verifyPassword(input.currentPassword, user.password_hash))) badRequest('Current password is incorrect')
   await updatePasswordHash(db, user.id, await hashPassword(input.newPassword))
   await deleteOtherSessions(db, user.id, currentToken)
@@ -76,6 +98,8 @@ export async function setupAdmin(db: Db, input: SetupInput, now: Date, client: S
   // Cheap check first so a finished setup never pays for a password hash.
   if (await hasAdmin(db)) conflict(SETUP_DONE)
   const passwordHash = await hashPassword(input.password)
-  const user = (await createFirstAdmin(db, { username: input.username, email: input.email.toLowerCase(), passwordHash }, now)) ?? conflict(SETUP_DONE)
+  const user =
+    (await createFirstAdmin(db, { username: input.username, email: input.email.toLowerCase(), passwordHash }, now)) ??
+    conflict(SETUP_DONE)
   return { user, token: await createSession(db, user.id, now, client) }
 }

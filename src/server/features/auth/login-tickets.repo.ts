@@ -10,7 +10,11 @@ export async function createLoginTicket(db: Db, userId: string, now: Date): Prom
   const ticket = randomBytes(32).toString('base64url')
   await db
     .insertInto('login_tickets')
-    .values({ id: hashToken(ticket), user_id: userId, expires_at: new Date(now.getTime() + LOGIN_TICKET_TTL_MS).toISOString() })
+    .values({
+      id: hashToken(ticket),
+      user_id: userId,
+      expires_at: new Date(now.getTime() + LOGIN_TICKET_TTL_MS).toISOString(),
+    })
     .execute()
   return ticket
 }
@@ -28,7 +32,11 @@ export async function findTicketUserId(db: Db, ticket: string, now: Date): Promi
 
 /** Single use: true only for the one caller that removed the live ticket. */
 export async function consumeLoginTicket(db: Db, ticket: string, now: Date): Promise<boolean> {
-  const result = await db.deleteFrom('login_tickets').where('id', '=', hashToken(ticket)).where('expires_at', '>', now.toISOString()).executeTakeFirst()
+  const result = await db
+    .deleteFrom('login_tickets')
+    .where('id', '=', hashToken(ticket))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst()
   return Number(result.numDeletedRows) === 1
 }
 

@@ -18,4 +18,6 @@ export const normaliseRecoveryCode = (code: string): string => code.toLowerCase(
 
 /** What is stored: a hash salted with the user's id, of the normalised code. */
 export const hashRecoveryCode = (userId: string, code: string): string =>
-  createHash('sha256').update(`${userId}:${normaliseRecoveryCode(code)}`).digest('base64url')
+  createHash('sha256')
+    .update(`${userId}:${normaliseRecoveryCode(code)}`)
+    .digest('base64url')

@@ -66,7 +66,14 @@ export async function findSessionUser(db: Db, token: string, now: Date, ip?: str
   return user
 }
 
-export type SessionListRow = { id: string; public_id: string | null; user_agent: string | null; ip: string | null; created_at: string; last_seen_at: string }
+export type SessionListRow = {
+  id: string
+  public_id: string | null
+  user_agent: string | null
+  ip: string | null
+  created_at: string
+  last_seen_at: string
+}
 
 /** A user's live sessions, most recently used first. */
 export async function listSessions(db: Db, userId: string, now: Date): Promise<SessionListRow[]> {
@@ -84,7 +91,12 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 }
 
 /** Ends one of the user's sessions other than `keepToken`'s; false when there is no such session. */
-export async function deleteOtherSession(db: Db, userId: string, publicId: string, keepToken: string): Promise<boolean> {
+export async function deleteOtherSession(
+  db: Db,
+  userId: string,
+  publicId: string,
+  keepToken: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('sessions')
     .where('user_id', '=', userId)
@@ -96,7 +108,11 @@ export async function deleteOtherSession(db: Db, userId: string, publicId: strin
 
 /** Ends every session of the user but `keepToken`'s; returns how many ended. */
 export async function deleteOtherSessions(db: Db, userId: string, keepToken: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', hashToken(keepToken)).executeTakeFirst()
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', hashToken(keepToken))
+    .executeTakeFirst()
   return Number(result.numDeletedRows)
 }
 

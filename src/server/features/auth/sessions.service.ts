@@ -17,6 +17,10 @@ export async function signOutSession(db: Db, user: UserRow, currentToken: string
   if (!(await deleteOtherSession(db, user.id, publicId, currentToken))) notFound('Session')
 }
 
-export async function signOutOtherSessions(db: Db, user: UserRow, currentToken: string): Promise<{ signedOut: number }> {
+export async function signOutOtherSessions(
+  db: Db,
+  user: UserRow,
+  currentToken: string,
+): Promise<{ signedOut: number }> {
   return { signedOut: await deleteOtherSessions(db, user.id, currentToken) }
 }

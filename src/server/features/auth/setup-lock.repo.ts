@@ -13,7 +13,10 @@ const LOCK_KEY = 'lock:bootstrap'
 export async function withSetupLock<T>(db: Db, now: Date, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const at = now.toISOString()
-    await trx.insertInto('site_settings').values({ id: crypto.randomUUID(), key: LOCK_KEY, value: '', created_at: at, updated_at: at }).execute()
+    await trx
+      .insertInto('site_settings')
+      .values({ id: crypto.randomUUID(), key: LOCK_KEY, value: '', created_at: at, updated_at: at })
+      .execute()
     const result = await fn(trx)
     await trx.deleteFrom('site_settings').where('key', '=', LOCK_KEY).execute()
     return result

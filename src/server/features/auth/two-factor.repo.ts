@@ -3,7 +3,11 @@ import type { Db } from '../../db/client.ts'
 export type TwoFactorRow = { secret: string; enabled_at: string | null; last_step: number | null }
 
 export async function findTwoFactor(db: Db, userId: string): Promise<TwoFactorRow | undefined> {
-  return db.selectFrom('user_two_factor').select(['secret', 'enabled_at', 'last_step']).where('user_id', '=', userId).executeTakeFirst()
+  return db
+    .selectFrom('user_two_factor')
+    .select(['secret', 'enabled_at', 'last_step'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
 }
 
 /** Starts (or restarts) an enrolment with a new secret; never replaces an enabled one. */
@@ -12,7 +16,9 @@ export async function savePendingSecret(db: Db, userId: string, secret: string, 
   await db
     .insertInto('user_two_factor')
     .values({ user_id: userId, secret, enabled_at: null, last_step: null, created_at: at })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, created_at: at }).where('user_two_factor.enabled_at', 'is', null))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ secret, created_at: at }).where('user_two_factor.enabled_at', 'is', null),
+    )
     .execute()
 }
 
@@ -53,7 +59,15 @@ export async function replaceRecoveryCodes(db: Db, userId: string, hashes: strin
   const at = now.toISOString()
   await db
     .insertInto('recovery_codes')
-    .values(hashes.map((code_hash) => ({ id: crypto.randomUUID(), user_id: userId, code_hash, used_at: null, created_at: at })))
+    .values(
+      hashes.map((code_hash) => ({
+        id: crypto.randomUUID(),
+        user_id: userId,
+        code_hash,
+        used_at: null,
+        created_at: at,
+      })),
+    )
     .execute()
 }
 

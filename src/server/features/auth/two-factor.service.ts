@@ -1,4 +1,10 @@
-import { INVALID_CODE_MESSAGE, type RecoveryCodes, type TwoFactorConfirmInput, type TwoFactorSetup, type TwoFactorStatus } from '#shared/schemas/security.ts'
+import {
+  INVALID_CODE_MESSAGE,
+  type RecoveryCodes,
+  type TwoFactorConfirmInput,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from '#shared/schemas/security.ts'
 import type { Db } from '../../db/client.ts'
 import type { UserRow } from '../../db/schema.ts'
 import { badRequest, conflict } from '../../errors.ts'
@@ -60,7 +66,14 @@ export async function startTwoFactorSetup(db: Db, user: UserRow, now: Date): Pro
 }
 
 /** Counts the attempt, then checks the password: every entry point below needs both. */
-async function withPasswordChecked<T>(db: Db, user: UserRow, input: TwoFactorConfirmInput, network: string, now: Date, work: () => Promise<T>): Promise<T> {
+async function withPasswordChecked<T>(
+  db: Db,
+  user: UserRow,
+  input: TwoFactorConfirmInput,
+  network: string,
+  now: Date,
+  work: () => Promise<T>,
+): Promise<T> {
   const buckets = twoFactorBuckets(user.id, network)
   await takeOrThrow(db, buckets, TWO_FACTOR_LIMIT, now)
   if (!(await verifyPassword(input.password, user.password_hash))) badRequest(WRONG_PASSWORD)
@@ -72,12 +85,23 @@ async function withPasswordChecked<T>(db: Db, user: UserRow, input: TwoFactorCon
 /** Call inside a transaction: the old codes go and the new ones come together. */
 async function issueRecoveryCodes(db: Db, userId: string, now: Date): Promise<RecoveryCodes> {
   const recoveryCodes = newRecoveryCodes()
-  await replaceRecoveryCodes(db, userId, recoveryCodes.map((code) => hashRecoveryCode(userId, code)), now)
+  await replaceRecoveryCodes(
+    db,
+    userId,
+    recoveryCodes.map((code) => hashRecoveryCode(userId, code)),
+    now,
+  )
   return { recoveryCodes }
 }
 
 /** Password + a code from the pending secret turn two-factor on; the recovery codes are returned this once. */
-export function enableTwoFactor(db: Db, user: UserRow, input: TwoFactorConfirmInput, network: string, now: Date): Promise<RecoveryCodes> {
+export function enableTwoFactor(
+  db: Db,
+  user: UserRow,
+  input: TwoFactorConfirmInput,
+  network: string,
+  now: Date,
+): Promise<RecoveryCodes> {
   return withPasswordChecked(db, user, input, network, now, async () => {
     const pending = await findTwoFactor(db, user.id)
     if (!pending) return badRequest('Start the two-factor setup first')
@@ -98,7 +122,13 @@ async function requireCode(db: Db, user: UserRow, code: string, now: Date): Prom
 }
 
 /** Password + a current code (or a recovery code) turn it off and drop the secret and recovery codes. */
-export function disableTwoFactor(db: Db, user: UserRow, input: TwoFactorConfirmInput, network: string, now: Date): Promise<void> {
+export function disableTwoFactor(
+  db: Db,
+  user: UserRow,
+  input: TwoFactorConfirmInput,
+  network: string,
+  now: Date,
+): Promise<void> {
   return withPasswordChecked(db, user, input, network, now, async () => {
     await requireCode(db, user, input.code, now)
     await db.transaction().execute((trx) => deleteTwoFactor(trx, user.id))
@@ -106,7 +136,13 @@ export function disableTwoFactor(db: Db, user: UserRow, input: TwoFactorConfirmI
 }
 
 /** Password + a current code: a new set of recovery codes, the old ones void. */
-export function regenerateRecoveryCodes(db: Db, user: UserRow, input: TwoFactorConfirmInput, network: string, now: Date): Promise<RecoveryCodes> {
+export function regenerateRecoveryCodes(
+  db: Db,
+  user: UserRow,
+  input: TwoFactorConfirmInput,
+  network: string,
+  now: Date,
+): Promise<RecoveryCodes> {
   return withPasswordChecked(db, user, input, network, now, async () => {
     await requireCode(db, user, input.code, now)
     return db.transaction().execute((trx) => issueRecoveryCodes(trx, user.id, now))

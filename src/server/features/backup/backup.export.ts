@@ -3,7 +3,17 @@ import { pipeline } from 'node:stream/promises'
 import yazl from 'yazl'
 import { withReadSnapshot, type SnapshotTarget } from '../../db/read-snapshot.ts'
 import type { Db } from '../../db/client.ts'
-import { DATA_KINDS, SECRET_KINDS, FORMAT_NAME, FORMAT_VERSION, MANIFEST_PATH, MEDIA_DIR, dataPath, type DataKind, type Manifest } from './backup.format.ts'
+import {
+  DATA_KINDS,
+  SECRET_KINDS,
+  FORMAT_NAME,
+  FORMAT_VERSION,
+  MANIFEST_PATH,
+  MEDIA_DIR,
+  dataPath,
+  type DataKind,
+  type Manifest,
+} from './backup.format.ts'
 import { countRows, imageBytes, walkers } from './backup.repo.ts'
 
 export type ExportProgress = { phase: DataKind | 'media'; done: number; total: number }
@@ -39,7 +49,8 @@ async function imageNames(db: Db): Promise<string[]> {
 export async function writeBackup(target: SnapshotTarget, out: Writable, opts: ExportOptions): Promise<ExportSummary> {
   return withReadSnapshot(target, async (db) => {
     const counts = {} as Record<DataKind, number>
-    for (const kind of DATA_KINDS) counts[kind] = SECRET_KINDS.has(kind) && !opts.withSecrets ? 0 : await countRows(db, kind)
+    for (const kind of DATA_KINDS)
+      counts[kind] = SECRET_KINDS.has(kind) && !opts.withSecrets ? 0 : await countRows(db, kind)
     const manifest: Manifest = {
       format: FORMAT_NAME,
       version: FORMAT_VERSION,

@@ -36,8 +36,22 @@ export const ManifestSchema = z.object({
 export type Manifest = z.infer<typeof ManifestSchema>
 
 export const RecordSchemas = {
-  users: z.object({ id, username: text(200), email: text(320), role: text(20), createdAt: iso, passwordHash: text(500).optional() }),
-  categories: z.object({ id, name: text(200), slug, description: text(2000).nullable(), color: text(20), createdAt: iso }),
+  users: z.object({
+    id,
+    username: text(200),
+    email: text(320),
+    role: text(20),
+    createdAt: iso,
+    passwordHash: text(500).optional(),
+  }),
+  categories: z.object({
+    id,
+    name: text(200),
+    slug,
+    description: text(2000).nullable(),
+    color: text(20),
+    createdAt: iso,
+  }),
   images: z.object({
     fileName: z.string().regex(/^[a-f0-9]{64}\.(jpg|png|gif|webp)$/),
     mime: text(50),
@@ -98,13 +112,39 @@ export const RecordSchemas = {
     updatedAt: iso,
   }),
   settings: z.object({ key: text(200), value: text(100_000), createdAt: iso, updatedAt: iso }),
-  redirects: z.object({ id, fromPath: text(1000), toPath: text(1000), source: text(20), hits: z.number().int().min(0), createdAt: iso }),
+  redirects: z.object({
+    id,
+    fromPath: text(1000),
+    toPath: text(1000),
+    source: text(20),
+    hits: z.number().int().min(0),
+    createdAt: iso,
+  }),
   revisions: z.object({ id, postId: id, title: text(1000), data: text(5_000_000), createdAt: iso }),
   autosaves: z.object({ postKey: id, data: text(5_000_000), savedAt: iso }),
   previews: z.object({ postId: id, token: text(200), createdAt: iso }),
-  notFound: z.object({ path: text(1000), hits: z.number().int().min(0), referrer: text(2000).nullable(), lastSeenAt: iso }),
-  sessions: z.object({ id: text(200), userId: id, publicId: text(200).nullable(), userAgent: text(1000).nullable(), ip: text(100).nullable(), createdAt: iso, lastSeenAt: iso }),
-  twoFactor: z.object({ userId: id, secret: text(200), enabledAt: iso.nullable(), lastStep: z.number().int().nullable(), createdAt: iso }),
+  notFound: z.object({
+    path: text(1000),
+    hits: z.number().int().min(0),
+    referrer: text(2000).nullable(),
+    lastSeenAt: iso,
+  }),
+  sessions: z.object({
+    id: text(200),
+    userId: id,
+    publicId: text(200).nullable(),
+    userAgent: text(1000).nullable(),
+    ip: text(100).nullable(),
+    createdAt: iso,
+    lastSeenAt: iso,
+  }),
+  twoFactor: z.object({
+    userId: id,
+    secret: text(200),
+    enabledAt: iso.nullable(),
+    lastStep: z.number().int().nullable(),
+    createdAt: iso,
+  }),
   recoveryCodes: z.object({ id, userId: id, codeHash: text(500), usedAt: iso.nullable(), createdAt: iso }),
 } satisfies Record<DataKind, z.ZodType>
 

@@ -6,7 +6,8 @@ import type { DataKind, Records } from './backup.format.ts'
 const PAGE = 500
 
 const bool = (v: number | string | boolean) => Number(v) === 1 || v === true
-const statusOf = (status: string): PostStatus => ((POST_STATUSES as readonly string[]).includes(status) ? (status as PostStatus) : 'draft')
+const statusOf = (status: string): PostStatus =>
+  (POST_STATUSES as readonly string[]).includes(status) ? (status as PostStatus) : 'draft'
 const parseTags = (json: string): string[] => {
   try {
     const tags: unknown = JSON.parse(json)
@@ -17,7 +18,10 @@ const parseTags = (json: string): string[] => {
 }
 
 /** Walks a table in primary-key order, a page at a time, so memory holds one page whatever the table's size. */
-async function* keyset<Row>(next: (after: string | null) => Promise<Row[]>, keyOf: (row: Row) => string): AsyncGenerator<Row> {
+async function* keyset<Row>(
+  next: (after: string | null) => Promise<Row[]>,
+  keyOf: (row: Row) => string,
+): AsyncGenerator<Row> {
   let after: string | null = null
   for (;;) {
     const rows = await next(after)
@@ -31,14 +35,49 @@ type Walkers = { [K in DataKind]: (db: Db, withSecrets: boolean) => AsyncGenerat
 
 export const walkers: Walkers = {
   async *users(db, withSecrets) {
-    const rows = keyset((after) => db.selectFrom('users').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('users')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('id', '>', after!))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.id,
+    )
     for await (const r of rows) {
-      yield { id: r.id, username: r.username, email: r.email, role: r.role, createdAt: r.created_at, ...(withSecrets ? { passwordHash: r.password_hash } : {}) }
+      yield {
+        id: r.id,
+        username: r.username,
+        email: r.email,
+        role: r.role,
+        createdAt: r.created_at,
+        ...(withSecrets ? { passwordHash: r.password_hash } : {}),
+      }
     }
   },
   async *categories(db) {
-    const rows = keyset((after) => db.selectFrom('categories').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
-    for await (const r of rows) yield { id: r.id, name: r.name, slug: r.slug, description: r.description, color: r.color, createdAt: r.created_at }
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('categories')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('id', '>', after!))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.id,
+    )
+    for await (const r of rows)
+      yield {
+        id: r.id,
+        name: r.name,
+        slug: r.slug,
+        description: r.description,
+        color: r.color,
+        createdAt: r.created_at,
+      }
   },
   async *images(db) {
     const rows = keyset(
@@ -53,7 +92,16 @@ export const walkers: Walkers = {
       (r) => r.file_name,
     )
     for await (const r of rows) {
-      yield { fileName: r.file_name, mime: r.mime, size: Number(r.size), width: r.width, height: r.height, createdAt: r.created_at, altText: r.alt_text, originalName: r.original_name }
+      yield {
+        fileName: r.file_name,
+        mime: r.mime,
+        size: Number(r.size),
+        width: r.width,
+        height: r.height,
+        createdAt: r.created_at,
+        altText: r.alt_text,
+        originalName: r.original_name,
+      }
     }
   },
   async *posts(db) {
@@ -61,7 +109,28 @@ export const walkers: Walkers = {
       (after) =>
         db
           .selectFrom('posts')
-          .select(['id', 'title', 'slug', 'content', 'excerpt', 'featured_image', 'category_id', 'author_id', 'author_name', 'status', 'tags', 'meta_title', 'meta_description', 'reading_time', 'views', 'published_at', 'featured', 'featured_at', 'created_at', 'updated_at'])
+          .select([
+            'id',
+            'title',
+            'slug',
+            'content',
+            'excerpt',
+            'featured_image',
+            'category_id',
+            'author_id',
+            'author_name',
+            'status',
+            'tags',
+            'meta_title',
+            'meta_description',
+            'reading_time',
+            'views',
+            'published_at',
+            'featured',
+            'featured_at',
+            'created_at',
+            'updated_at',
+          ])
           .$if(after !== null, (q) => q.where('id', '>', after!))
           .orderBy('id')
           .limit(PAGE)
@@ -94,13 +163,43 @@ export const walkers: Walkers = {
     }
   },
   async *comments(db) {
-    const rows = keyset((after) => db.selectFrom('comments').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('comments')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('id', '>', after!))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.id,
+    )
     for await (const r of rows) {
-      yield { id: r.id, postId: r.post_id, authorName: r.author_name, authorEmail: r.author_email, content: r.content, approved: bool(r.is_approved), ip: r.ip, createdAt: r.created_at, updatedAt: r.updated_at }
+      yield {
+        id: r.id,
+        postId: r.post_id,
+        authorName: r.author_name,
+        authorEmail: r.author_email,
+        content: r.content,
+        approved: bool(r.is_approved),
+        ip: r.ip,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      }
     }
   },
   async *likes(db) {
-    const rows = keyset((after) => db.selectFrom('likes').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('likes')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('id', '>', after!))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.id,
+    )
     for await (const r of rows) yield { id: r.id, postId: r.post_id, visitorId: r.visitor_id, createdAt: r.created_at }
   },
   async *views(db) {
@@ -111,7 +210,11 @@ export const walkers: Walkers = {
         return db
           .selectFrom('post_views_daily')
           .select(['post_id', 'day', 'views'])
-          .$if(after !== null, (q) => q.where((eb) => eb.or([eb('post_id', '>', postId!), eb.and([eb('post_id', '=', postId!), eb('day', '>', day!)])])))
+          .$if(after !== null, (q) =>
+            q.where((eb) =>
+              eb.or([eb('post_id', '>', postId!), eb.and([eb('post_id', '=', postId!), eb('day', '>', day!)])]),
+            ),
+          )
           .orderBy('post_id')
           .orderBy('day')
           .limit(PAGE)
@@ -122,7 +225,17 @@ export const walkers: Walkers = {
     for await (const r of rows) yield { postId: r.post_id, day: r.day, views: Number(r.views) }
   },
   async *footerPages(db) {
-    const rows = keyset((after) => db.selectFrom('footer_pages').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('footer_pages')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('id', '>', after!))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.id,
+    )
     for await (const r of rows) {
       yield {
         id: r.id,
@@ -140,47 +253,163 @@ export const walkers: Walkers = {
     }
   },
   async *settings(db) {
-    const rows = keyset((after) => db.selectFrom('site_settings').selectAll().$if(after !== null, (q) => q.where('key', '>', after!)).orderBy('key').limit(PAGE).execute(), (r) => r.key)
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('site_settings')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('key', '>', after!))
+          .orderBy('key')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.key,
+    )
     // Lock rows exist only inside a running transaction; nothing else here is a secret.
-    for await (const r of rows) if (!r.key.startsWith('lock:')) yield { key: r.key, value: r.value, createdAt: r.created_at, updatedAt: r.updated_at }
+    for await (const r of rows)
+      if (!r.key.startsWith('lock:'))
+        yield { key: r.key, value: r.value, createdAt: r.created_at, updatedAt: r.updated_at }
   },
   async *redirects(db) {
-    const rows = keyset((after) => db.selectFrom('redirects').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
-    for await (const r of rows) yield { id: r.id, fromPath: r.from_path, toPath: r.to_path, source: r.source, hits: Number(r.hits), createdAt: r.created_at }
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('redirects')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('id', '>', after!))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.id,
+    )
+    for await (const r of rows)
+      yield {
+        id: r.id,
+        fromPath: r.from_path,
+        toPath: r.to_path,
+        source: r.source,
+        hits: Number(r.hits),
+        createdAt: r.created_at,
+      }
   },
   async *revisions(db) {
     const rows = keyset(
-      (after) => db.selectFrom('post_revisions').select(['id', 'post_id', 'title', 'data', 'created_at']).$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(),
+      (after) =>
+        db
+          .selectFrom('post_revisions')
+          .select(['id', 'post_id', 'title', 'data', 'created_at'])
+          .$if(after !== null, (q) => q.where('id', '>', after!))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute(),
       (r) => r.id,
     )
-    for await (const r of rows) yield { id: r.id, postId: r.post_id, title: r.title, data: r.data, createdAt: r.created_at }
+    for await (const r of rows)
+      yield { id: r.id, postId: r.post_id, title: r.title, data: r.data, createdAt: r.created_at }
   },
   async *autosaves(db) {
-    const rows = keyset((after) => db.selectFrom('post_autosaves').selectAll().$if(after !== null, (q) => q.where('post_key', '>', after!)).orderBy('post_key').limit(PAGE).execute(), (r) => r.post_key)
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('post_autosaves')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('post_key', '>', after!))
+          .orderBy('post_key')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.post_key,
+    )
     for await (const r of rows) yield { postKey: r.post_key, data: r.data, savedAt: r.saved_at }
   },
   async *previews(db) {
-    const rows = keyset((after) => db.selectFrom('post_previews').selectAll().$if(after !== null, (q) => q.where('post_id', '>', after!)).orderBy('post_id').limit(PAGE).execute(), (r) => r.post_id)
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('post_previews')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('post_id', '>', after!))
+          .orderBy('post_id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.post_id,
+    )
     for await (const r of rows) yield { postId: r.post_id, token: r.token, createdAt: r.created_at }
   },
   async *notFound(db) {
-    const rows = keyset((after) => db.selectFrom('not_found_log').selectAll().$if(after !== null, (q) => q.where('path', '>', after!)).orderBy('path').limit(PAGE).execute(), (r) => r.path)
-    for await (const r of rows) yield { path: r.path, hits: Number(r.hits), referrer: r.referrer, lastSeenAt: r.last_seen_at }
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('not_found_log')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('path', '>', after!))
+          .orderBy('path')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.path,
+    )
+    for await (const r of rows)
+      yield { path: r.path, hits: Number(r.hits), referrer: r.referrer, lastSeenAt: r.last_seen_at }
   },
   async *sessions(db, withSecrets) {
     if (!withSecrets) return
-    const rows = keyset((after) => db.selectFrom('sessions').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
-    for await (const r of rows) yield { id: r.id, userId: r.user_id, publicId: r.public_id, userAgent: r.user_agent, ip: r.ip, createdAt: r.created_at, lastSeenAt: r.last_seen_at }
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('sessions')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('id', '>', after!))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.id,
+    )
+    for await (const r of rows)
+      yield {
+        id: r.id,
+        userId: r.user_id,
+        publicId: r.public_id,
+        userAgent: r.user_agent,
+        ip: r.ip,
+        createdAt: r.created_at,
+        lastSeenAt: r.last_seen_at,
+      }
   },
   async *twoFactor(db, withSecrets) {
     if (!withSecrets) return
-    const rows = keyset((after) => db.selectFrom('user_two_factor').selectAll().$if(after !== null, (q) => q.where('user_id', '>', after!)).orderBy('user_id').limit(PAGE).execute(), (r) => r.user_id)
-    for await (const r of rows) yield { userId: r.user_id, secret: r.secret, enabledAt: r.enabled_at, lastStep: r.last_step === null ? null : Number(r.last_step), createdAt: r.created_at }
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('user_two_factor')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('user_id', '>', after!))
+          .orderBy('user_id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.user_id,
+    )
+    for await (const r of rows)
+      yield {
+        userId: r.user_id,
+        secret: r.secret,
+        enabledAt: r.enabled_at,
+        lastStep: r.last_step === null ? null : Number(r.last_step),
+        createdAt: r.created_at,
+      }
   },
   async *recoveryCodes(db, withSecrets) {
     if (!withSecrets) return
-    const rows = keyset((after) => db.selectFrom('recovery_codes').selectAll().$if(after !== null, (q) => q.where('id', '>', after!)).orderBy('id').limit(PAGE).execute(), (r) => r.id)
-    for await (const r of rows) yield { id: r.id, userId: r.user_id, codeHash: r.code_hash, usedAt: r.used_at, createdAt: r.created_at }
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('recovery_codes')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('id', '>', after!))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.id,
+    )
+    for await (const r of rows)
+      yield { id: r.id, userId: r.user_id, codeHash: r.code_hash, usedAt: r.used_at, createdAt: r.created_at }
   },
 }
 
@@ -205,14 +434,23 @@ const TABLES = {
 } as const satisfies Record<DataKind, keyof Database>
 
 export async function countRows(db: Db, kind: DataKind): Promise<number> {
-  const row = await db.selectFrom(TABLES[kind]).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+  const row = await db
+    .selectFrom(TABLES[kind])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 
 /** About how many bytes the backup will be: the images as they are, the text as stored (deflate makes it smaller). */
 export async function estimateBytes(db: Db): Promise<number> {
-  const images = await db.selectFrom('images').select((eb) => eb.fn.sum<number>('size').as('n')).executeTakeFirst()
-  const posts = await db.selectFrom('posts').select((eb) => eb.fn.sum<number>(eb.fn('length', ['content'])).as('n')).executeTakeFirst()
+  const images = await db
+    .selectFrom('images')
+    .select((eb) => eb.fn.sum<number>('size').as('n'))
+    .executeTakeFirst()
+  const posts = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.sum<number>(eb.fn('length', ['content'])).as('n'))
+    .executeTakeFirst()
   return Number(images?.n ?? 0) + Math.round(Number(posts?.n ?? 0) / 3)
 }
 

@@ -22,21 +22,42 @@ async function eachBatch<T>(items: AsyncIterable<T>, write: (batch: T[]) => Prom
  * The editor's history of the posts this restore created (revisions, the autosaved working copy, the share link)
  * and the 404 log. Rows of posts that were skipped go with them; rows already here are kept as they are.
  */
-export async function restoreEditorHistory(run: ImportRun, records: RecordReader, imported: Set<string>): Promise<void> {
+export async function restoreEditorHistory(
+  run: ImportRun,
+  records: RecordReader,
+  imported: Set<string>,
+): Promise<void> {
   await eachBatch(records('revisions'), async (batch) => {
-    const rows = batch.filter((r) => imported.has(r.postId)).map((r) => ({ id: r.id, post_id: r.postId, title: r.title, data: r.data, size: r.data.length, created_at: r.createdAt }))
+    const rows = batch
+      .filter((r) => imported.has(r.postId))
+      .map((r) => ({
+        id: r.id,
+        post_id: r.postId,
+        title: r.title,
+        data: r.data,
+        size: r.data.length,
+        created_at: r.createdAt,
+      }))
     run.report.created('revisions', await repo.insertMissing(run.db, 'post_revisions', rows))
   })
   await eachBatch(records('autosaves'), async (batch) => {
     // "new" is the working copy of a post not saved yet.
-    const rows = batch.filter((a) => a.postKey === 'new' || imported.has(a.postKey)).map((a) => ({ post_key: a.postKey, data: a.data, saved_at: a.savedAt }))
+    const rows = batch
+      .filter((a) => a.postKey === 'new' || imported.has(a.postKey))
+      .map((a) => ({ post_key: a.postKey, data: a.data, saved_at: a.savedAt }))
     run.report.created('autosaves', await repo.insertMissing(run.db, 'post_autosaves', rows))
   })
   await eachBatch(records('previews'), async (batch) => {
     const mine = batch.filter((p) => imported.has(p.postId))
-    const taken = await repo.findPreviewTokens(run.db, mine.map((p) => p.token))
-    for (const p of mine.filter((p) => taken.has(p.token))) run.report.skip('previews', p.postId, 'its share link is already used by another post here')
-    const rows = mine.filter((p) => !taken.has(p.token)).map((p) => ({ post_id: p.postId, token: p.token, created_at: p.createdAt }))
+    const taken = await repo.findPreviewTokens(
+      run.db,
+      mine.map((p) => p.token),
+    )
+    for (const p of mine.filter((p) => taken.has(p.token)))
+      run.report.skip('previews', p.postId, 'its share link is already used by another post here')
+    const rows = mine
+      .filter((p) => !taken.has(p.token))
+      .map((p) => ({ post_id: p.postId, token: p.token, created_at: p.createdAt }))
     run.report.created('previews', await repo.insertMissing(run.db, 'post_previews', rows))
   })
   await eachBatch(records('notFound'), async (batch) => {
@@ -58,13 +79,27 @@ export async function restoreSecrets(run: ImportRun, records: RecordReader, user
   await eachBatch(records('sessions'), async (batch) => {
     const rows = batch
       .filter((s) => own(s.userId, 'sessions', s.publicId ?? 'session'))
-      .map((s) => ({ id: s.id, user_id: s.userId, public_id: s.publicId, user_agent: s.userAgent, ip: s.ip, created_at: s.createdAt, last_seen_at: s.lastSeenAt }))
+      .map((s) => ({
+        id: s.id,
+        user_id: s.userId,
+        public_id: s.publicId,
+        user_agent: s.userAgent,
+        ip: s.ip,
+        created_at: s.createdAt,
+        last_seen_at: s.lastSeenAt,
+      }))
     run.report.created('sessions', await repo.insertMissing(run.db, 'sessions', rows))
   })
   await eachBatch(records('twoFactor'), async (batch) => {
     const rows = batch
       .filter((t) => own(t.userId, 'twoFactor', t.userId))
-      .map((t) => ({ user_id: t.userId, secret: t.secret, enabled_at: t.enabledAt, last_step: t.lastStep, created_at: t.createdAt }))
+      .map((t) => ({
+        user_id: t.userId,
+        secret: t.secret,
+        enabled_at: t.enabledAt,
+        last_step: t.lastStep,
+        created_at: t.createdAt,
+      }))
     run.report.created('twoFactor', await repo.insertMissing(run.db, 'user_two_factor', rows))
   })
   await eachBatch(records('recoveryCodes'), async (batch) => {

@@ -4,7 +4,8 @@ import type { App } from '../../context.ts'
 import { estimateBytes } from './backup.repo.ts'
 import { writeBackup } from './backup.export.ts'
 
-export const backupFileName = (now: Date) => `lab-blog-backup-${now.toISOString().slice(0, 19).replace(/[T:]/g, '-')}.zip`
+export const backupFileName = (now: Date) =>
+  `lab-blog-backup-${now.toISOString().slice(0, 19).replace(/[T:]/g, '-')}.zip`
 
 export async function backupRoutes(app: App): Promise<void> {
   const { db, engine, env } = app.ctx

@@ -21,7 +21,11 @@ export async function writeScheduledBackup(app: App, dir: string, keep: number):
   const file = path.join(dir, backupFileName(now))
   const partial = `${file}.partial`
   try {
-    await writeBackup({ db: app.ctx.db, engine: app.ctx.engine, dataDir: app.ctx.env.dataDir }, createWriteStream(partial), { withSecrets: false, now })
+    await writeBackup(
+      { db: app.ctx.db, engine: app.ctx.engine, dataDir: app.ctx.env.dataDir },
+      createWriteStream(partial),
+      { withSecrets: false, now },
+    )
     const handle = await open(partial, 'r+')
     await handle.sync()
     await handle.close()
@@ -56,7 +60,11 @@ export function registerScheduledBackups(app: App): void {
   }
   app.addHook('onReady', async () => {
     const last = await newestBackupAt(dir)
-    schedule(last === null ? Math.min(FIRST_RUN_DELAY_MS, settings.everyMs) : Math.max(0, last + settings.everyMs - Date.now()))
+    schedule(
+      last === null
+        ? Math.min(FIRST_RUN_DELAY_MS, settings.everyMs)
+        : Math.max(0, last + settings.everyMs - Date.now()),
+    )
   })
   app.addHook('onClose', async () => {
     closed = true

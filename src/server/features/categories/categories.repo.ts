@@ -22,13 +22,23 @@ export async function listCategoriesWithCounts(db: Db): Promise<CategoryWithCoun
     .execute()
 }
 
-export async function findCategoryWithCount(db: Db, by: { id: string } | { slug: string }): Promise<CategoryWithCount | undefined> {
+export async function findCategoryWithCount(
+  db: Db,
+  by: { id: string } | { slug: string },
+): Promise<CategoryWithCount | undefined> {
   const query = withCounts(db)
-  return ('id' in by ? query.where('categories.id', '=', by.id) : query.where('categories.slug', '=', by.slug)).executeTakeFirst()
+  return (
+    'id' in by ? query.where('categories.id', '=', by.id) : query.where('categories.slug', '=', by.slug)
+  ).executeTakeFirst()
 }
 
 /** Another category already using this name (case-insensitively) or slug. */
-export async function findClash(db: Db, name: string, slug: string, exceptId: string | null): Promise<CategoryRow | undefined> {
+export async function findClash(
+  db: Db,
+  name: string,
+  slug: string,
+  exceptId: string | null,
+): Promise<CategoryRow | undefined> {
   let query = db
     .selectFrom('categories')
     .selectAll()
@@ -41,7 +51,11 @@ export async function insertCategory(db: Db, row: CategoryRow): Promise<void> {
   await db.insertInto('categories').values(row).execute()
 }
 
-export async function updateCategoryRow(db: Db, id: string, fields: Pick<CategoryRow, 'name' | 'slug' | 'description' | 'color'>): Promise<boolean> {
+export async function updateCategoryRow(
+  db: Db,
+  id: string,
+  fields: Pick<CategoryRow, 'name' | 'slug' | 'description' | 'color'>,
+): Promise<boolean> {
   const result = await db.updateTable('categories').set(fields).where('id', '=', id).executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }

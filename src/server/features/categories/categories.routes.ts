@@ -9,7 +9,11 @@ const Params = z.object({ id: IdSchema })
 export async function categoryRoutes(app: App): Promise<void> {
   const { db } = app.ctx
 
-  app.get('/api/categories', { schema: { response: { 200: z.array(CategorySchema) } }, config: { publicCache: true } }, async () => listCategories(db))
+  app.get(
+    '/api/categories',
+    { schema: { response: { 200: z.array(CategorySchema) } }, config: { publicCache: true } },
+    async () => listCategories(db),
+  )
 
   app.post(
     '/api/categories',
@@ -19,12 +23,19 @@ export async function categoryRoutes(app: App): Promise<void> {
 
   app.put(
     '/api/categories/:id',
-    { schema: { params: Params, body: CategoryInputSchema, response: { 200: CategorySchema } }, config: { auth: 'admin' } },
+    {
+      schema: { params: Params, body: CategoryInputSchema, response: { 200: CategorySchema } },
+      config: { auth: 'admin' },
+    },
     async (request) => updateCategory(db, request.params.id, request.body),
   )
 
-  app.delete('/api/categories/:id', { schema: { params: Params }, config: { auth: 'admin' } }, async (request, reply) => {
-    await deleteCategory(db, request.params.id)
-    return reply.status(204).send()
-  })
+  app.delete(
+    '/api/categories/:id',
+    { schema: { params: Params }, config: { auth: 'admin' } },
+    async (request, reply) => {
+      await deleteCategory(db, request.params.id)
+      return reply.status(204).send()
+    },
+  )
 }

@@ -24,7 +24,11 @@ export async function getCategoryBySlug(db: Db, slug: string): Promise<Category 
 async function assertNoClash(db: Db, input: CategoryInput, exceptId: string | null): Promise<void> {
   const clash = await findClash(db, input.name, input.slug, exceptId)
   if (!clash) return
-  conflict(clash.slug === input.slug ? `A category with the slug "${input.slug}" already exists` : `A category named "${input.name}" already exists`)
+  conflict(
+    clash.slug === input.slug
+      ? `A category with the slug "${input.slug}" already exists`
+      : `A category named "${input.name}" already exists`,
+  )
 }
 
 /** The unique indexes are the last word when two writes race past the check above. */
@@ -38,7 +42,12 @@ async function uniquely<T>(write: () => Promise<T>): Promise<T> {
 }
 
 function fieldsOf(input: CategoryInput) {
-  return { name: input.name, slug: input.slug, description: input.description || null, color: input.color.toLowerCase() }
+  return {
+    name: input.name,
+    slug: input.slug,
+    description: input.description || null,
+    color: input.color.toLowerCase(),
+  }
 }
 
 export async function createCategory(db: Db, input: CategoryInput, now: Date): Promise<Category> {

@@ -17,13 +17,22 @@ const row = {
 describe('comment mappers', () => {
   it('gives readers only id, name, content and date: never the email or IP', () => {
     const out = rowToPublicComment(row)
-    expect(PublicCommentSchema.strict().parse(out)).toEqual({ id: 'c1', authorName: 'Ann', content: '<b>typed</b>', createdAt: '2026-01-01T00:00:00.000Z' })
+    expect(PublicCommentSchema.strict().parse(out)).toEqual({
+      id: 'c1',
+      authorName: 'Ann',
+      content: '<b>typed</b>',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    })
     expect(JSON.stringify(out)).not.toMatch(/ann@example\.com|10\.0\.0\.1/)
   })
 
   it('gives the admin the email, approval state and the post, but not the IP', () => {
     const out = rowToAdminComment({ ...row, is_approved: 1, post_title: 'T', post_slug: 't' })
-    expect(AdminCommentSchema.strict().parse(out)).toMatchObject({ authorEmail: 'ann@example.com', isApproved: true, post: { id: 'p1', title: 'T', slug: 't' } })
+    expect(AdminCommentSchema.strict().parse(out)).toMatchObject({
+      authorEmail: 'ann@example.com',
+      isApproved: true,
+      post: { id: 'p1', title: 'T', slug: 't' },
+    })
     expect(JSON.stringify(out)).not.toContain('10.0.0.1')
   })
 })

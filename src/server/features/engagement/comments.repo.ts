@@ -54,14 +54,20 @@ export async function approveComment(db: Db, id: string, now: Date): Promise<boo
       .returning('post_id')
       .executeTakeFirst()
     if (flipped) await moveCount(trx, flipped.post_id, 1)
-    return Boolean(flipped) || Boolean(await trx.selectFrom('comments').select('id').where('id', '=', id).executeTakeFirst())
+    return (
+      Boolean(flipped) || Boolean(await trx.selectFrom('comments').select('id').where('id', '=', id).executeTakeFirst())
+    )
   })
 }
 
 /** Deletes the comment; an approved one is taken off its post's count in the same transaction. */
 export async function deleteComment(db: Db, id: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const deleted = await trx.deleteFrom('comments').where('id', '=', id).returning(['post_id', 'is_approved']).executeTakeFirst()
+    const deleted = await trx
+      .deleteFrom('comments')
+      .where('id', '=', id)
+      .returning(['post_id', 'is_approved'])
+      .executeTakeFirst()
     if (deleted && Number(deleted.is_approved) === 1) await moveCount(trx, deleted.post_id, -1)
     return Boolean(deleted)
   })

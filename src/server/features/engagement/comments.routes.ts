@@ -7,14 +7,19 @@ import * as comments from './comments.service.ts'
 const IdParams = z.object({ id: IdSchema })
 
 export async function commentRoutes(app: App): Promise<void> {
-  app.get('/api/posts/:id/comments', { schema: { params: IdParams, response: { 200: z.array(PublicCommentSchema) } }, config: { publicCache: true } }, async (request) =>
-    comments.publicComments(app.ctx.db, request.params.id, { isAdmin: Boolean(request.user) }),
+  app.get(
+    '/api/posts/:id/comments',
+    { schema: { params: IdParams, response: { 200: z.array(PublicCommentSchema) } }, config: { publicCache: true } },
+    async (request) => comments.publicComments(app.ctx.db, request.params.id, { isAdmin: Boolean(request.user) }),
   )
 
   app.post(
     '/api/posts/:id/comments',
     // A new comment waits for approval: public pages don't change until then.
-    { schema: { params: IdParams, body: CommentInputSchema, response: { 201: PublicCommentSchema } }, config: { keepsPublicContent: true } },
+    {
+      schema: { params: IdParams, body: CommentInputSchema, response: { 201: PublicCommentSchema } },
+      config: { keepsPublicContent: true },
+    },
     async (request, reply) => {
       const now = app.ctx.clock()
       const who = { viewer: { isAdmin: Boolean(request.user) }, network: app.ctx.keys.network(request.ip, now) }
@@ -23,8 +28,10 @@ export async function commentRoutes(app: App): Promise<void> {
     },
   )
 
-  app.get('/api/admin/comments', { schema: { response: { 200: z.array(AdminCommentSchema) } }, config: { auth: 'admin' } }, async () =>
-    comments.adminComments(app.ctx.db),
+  app.get(
+    '/api/admin/comments',
+    { schema: { response: { 200: z.array(AdminCommentSchema) } }, config: { auth: 'admin' } },
+    async () => comments.adminComments(app.ctx.db),
   )
 
   app.put(
@@ -33,8 +40,12 @@ export async function commentRoutes(app: App): Promise<void> {
     async (request) => comments.approveComment(app.ctx.db, request.params.id, app.ctx.clock()),
   )
 
-  app.delete('/api/admin/comments/:id', { schema: { params: IdParams }, config: { auth: 'admin' } }, async (request, reply) => {
-    await comments.deleteComment(app.ctx.db, request.params.id)
-    return reply.status(204).send()
-  })
+  app.delete(
+    '/api/admin/comments/:id',
+    { schema: { params: IdParams }, config: { auth: 'admin' } },
+    async (request, reply) => {
+      await comments.deleteComment(app.ctx.db, request.params.id)
+      return reply.status(204).send()
+    },
+  )
 }

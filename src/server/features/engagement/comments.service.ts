@@ -26,7 +26,13 @@ export async function approvedCommentsOfShownPost(db: Db, postId: string): Promi
  * A new comment waits for moderation. More than 5 a minute from one network: 429 with Retry-After, counted
  * atomically before anything is stored. `network` is the hashed client network (nothing raw is kept).
  */
-export async function submitComment(db: Db, postId: string, input: CommentData, who: { viewer: Viewer; network: string }, now: Date): Promise<PublicComment> {
+export async function submitComment(
+  db: Db,
+  postId: string,
+  input: CommentData,
+  who: { viewer: Viewer; network: string },
+  now: Date,
+): Promise<PublicComment> {
   await assertPostVisible(db, postId, who.viewer)
   await takeOrThrow(db, [`comment:${who.network}`], COMMENT_LIMIT, now)
   const at = now.toISOString()

@@ -7,7 +7,14 @@ export async function countLikes(db: Db, postId: string): Promise<number> {
 }
 
 export async function hasLiked(db: Db, postId: string, visitorId: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('likes').select('id').where('post_id', '=', postId).where('visitor_id', '=', visitorId).executeTakeFirst())
+  return Boolean(
+    await db
+      .selectFrom('likes')
+      .select('id')
+      .where('post_id', '=', postId)
+      .where('visitor_id', '=', visitorId)
+      .executeTakeFirst(),
+  )
 }
 
 const moveCount = (db: Db, postId: string, by: 1 | -1) =>
@@ -44,7 +51,11 @@ export async function addLike(trx: Db, postId: string, visitorId: string, now: D
 
 /** Removes the like and its count (call inside a transaction); false when there was none. */
 export async function removeLike(trx: Db, postId: string, visitorId: string): Promise<boolean> {
-  const result = await trx.deleteFrom('likes').where('post_id', '=', postId).where('visitor_id', '=', visitorId).executeTakeFirst()
+  const result = await trx
+    .deleteFrom('likes')
+    .where('post_id', '=', postId)
+    .where('visitor_id', '=', visitorId)
+    .executeTakeFirst()
   const removed = Number(result.numDeletedRows) > 0
   if (removed) await moveCount(trx, postId, -1)
   return removed

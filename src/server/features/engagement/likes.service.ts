@@ -14,9 +14,17 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const ONCE_A_DAY: Limit = { limit: 1, windowMs: DAY_MS }
 
 /** GET …/likes: reads only; a visitor without a (valid) cookie simply has not liked. */
-export async function likesSummary(db: Db, postId: string, visitorId: string | null, viewer: Viewer): Promise<LikesSummary> {
+export async function likesSummary(
+  db: Db,
+  postId: string,
+  visitorId: string | null,
+  viewer: Viewer,
+): Promise<LikesSummary> {
   await assertPostVisible(db, postId, viewer)
-  const [count, userHasLiked] = await Promise.all([repo.countLikes(db, postId), visitorId ? repo.hasLiked(db, postId, visitorId) : false])
+  const [count, userHasLiked] = await Promise.all([
+    repo.countLikes(db, postId),
+    visitorId ? repo.hasLiked(db, postId, visitorId) : false,
+  ])
   return { count, userHasLiked }
 }
 
@@ -28,7 +36,14 @@ export async function likesSummary(db: Db, postId: string, visitorId: string | n
  * - Adding counts against the network's cap for the post (`perNetwork` a day): past it, 429. Removing always works
  *   and hands the like's place back.
  */
-export async function toggleLike(db: Db, postId: string, reader: CountedReader, viewer: Viewer, now: Date, perNetwork: number): Promise<LikeToggle> {
+export async function toggleLike(
+  db: Db,
+  postId: string,
+  reader: CountedReader,
+  viewer: Viewer,
+  now: Date,
+  perNetwork: number,
+): Promise<LikeToggle> {
   await assertPostVisible(db, postId, viewer)
   // Issued only now, so a 404 never hands out a visitor cookie.
   const visitorId = reader.visitorId ?? reader.issue()

@@ -9,7 +9,10 @@ export async function markView(db: Db, postId: string, visitorId: string, now: D
     .insertInto('view_marks')
     .values({ post_id: postId, visitor_id: visitorId, viewed_at: now.toISOString() })
     .onConflict((oc) =>
-      oc.columns(['post_id', 'visitor_id']).doUpdateSet({ viewed_at: now.toISOString() }).where('view_marks.viewed_at', '<=', since.toISOString()),
+      oc
+        .columns(['post_id', 'visitor_id'])
+        .doUpdateSet({ viewed_at: now.toISOString() })
+        .where('view_marks.viewed_at', '<=', since.toISOString()),
     )
     .executeTakeFirst()
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
@@ -28,12 +31,20 @@ export async function addViews(db: Db, postId: string, slot: string, count: numb
     await trx
       .insertInto('post_views_daily')
       .values({ post_id: postId, day, views: count })
-      .onConflict((oc) => oc.columns(['post_id', 'day']).doUpdateSet((eb) => ({ views: eb('post_views_daily.views', '+', eb.ref('excluded.views')) })))
+      .onConflict((oc) =>
+        oc
+          .columns(['post_id', 'day'])
+          .doUpdateSet((eb) => ({ views: eb('post_views_daily.views', '+', eb.ref('excluded.views')) })),
+      )
       .execute()
     await trx
       .insertInto('post_views_recent')
       .values({ post_id: postId, slot, views: count })
-      .onConflict((oc) => oc.columns(['post_id', 'slot']).doUpdateSet((eb) => ({ views: eb('post_views_recent.views', '+', eb.ref('excluded.views')) })))
+      .onConflict((oc) =>
+        oc
+          .columns(['post_id', 'slot'])
+          .doUpdateSet((eb) => ({ views: eb('post_views_recent.views', '+', eb.ref('excluded.views')) })),
+      )
       .execute()
     return true
   })

@@ -33,11 +33,20 @@ export async function viewRoutes(app: App): Promise<void> {
     saveUnwrittenViews(counter, app.ctx.env.dataDir, app.log)
   })
 
-  app.post('/api/posts/:id/view', { schema: { params: z.object({ id: IdSchema }) }, config: { keepsPublicContent: true } }, async (request, reply) => {
-    // Crawlers, prefetches and prerenders get the same answer, but nothing is looked up or counted.
-    if (isCountable(request)) await counter.record(request.params.id, { isAdmin: Boolean(request.user) }, countedReader(request, reply, app.ctx, app.ctx.clock()))
-    return reply.status(204).send()
-  })
+  app.post(
+    '/api/posts/:id/view',
+    { schema: { params: z.object({ id: IdSchema }) }, config: { keepsPublicContent: true } },
+    async (request, reply) => {
+      // Crawlers, prefetches and prerenders get the same answer, but nothing is looked up or counted.
+      if (isCountable(request))
+        await counter.record(
+          request.params.id,
+          { isAdmin: Boolean(request.user) },
+          countedReader(request, reply, app.ctx, app.ctx.clock()),
+        )
+      return reply.status(204).send()
+    },
+  )
 }
 
 // Not encapsulated (what fastify-plugin does), so flushViews is decorated on the app itself.

@@ -61,11 +61,17 @@ export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger, 
         if (!unreachable) log.error({ err, postId, slot, count }, 'view counts not written; kept for the next flush')
       }
     }
-    if (unreachable) log.error({ pending: pendingCount() }, 'view counts not written: the database is unreachable; kept for the next flush')
+    if (unreachable)
+      log.error(
+        { pending: pendingCount() },
+        'view counts not written: the database is unreachable; kept for the next flush',
+      )
     const now = clock()
     if (now.getTime() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = now.getTime()
-      await repo.pruneViewMarks(db, new Date(now.getTime() - VIEW_DEDUPE_MS)).catch((err) => log.error({ err }, 'pruning view marks failed'))
+      await repo
+        .pruneViewMarks(db, new Date(now.getTime() - VIEW_DEDUPE_MS))
+        .catch((err) => log.error({ err }, 'pruning view marks failed'))
     }
   }
 
@@ -80,7 +86,8 @@ export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger, 
       // keep their hit: a repeat, or a burst of them, uses none of the network's budget.
       const cap = `view:${postId}:${reader.network}`
       const taken = await take(db, cap, { limit: perNetwork, windowMs: VIEW_DEDUPE_MS }, now)
-      const counts = taken.allowed && (await repo.markView(db, postId, reader.visitorId ?? `anon:${reader.anonymous}`, now, since))
+      const counts =
+        taken.allowed && (await repo.markView(db, postId, reader.visitorId ?? `anon:${reader.anonymous}`, now, since))
       if (!counts) {
         await giveBack(db, [cap])
         return

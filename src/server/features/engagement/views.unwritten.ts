@@ -12,7 +12,10 @@ const total = (views: UnwrittenViews[]) => views.reduce((sum, v) => sum + v.coun
 function isUnwrittenViews(value: unknown): value is UnwrittenViews[] {
   return (
     Array.isArray(value) &&
-    value.every((v) => typeof v?.postId === 'string' && typeof v?.slot === 'string' && Number.isSafeInteger(v?.count) && v.count > 0)
+    value.every(
+      (v) =>
+        typeof v?.postId === 'string' && typeof v?.slot === 'string' && Number.isSafeInteger(v?.count) && v.count > 0,
+    )
   )
 }
 
@@ -20,15 +23,24 @@ function isUnwrittenViews(value: unknown): value is UnwrittenViews[] {
 export function saveUnwrittenViews(counter: ViewCounter, dataDir: string, log: FastifyBaseLogger): void {
   const views = counter.takeUnwritten()
   if (views.length === 0) return
-  const file = path.join(unwrittenViewsDir(dataDir), `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`)
+  const file = path.join(
+    unwrittenViewsDir(dataDir),
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`,
+  )
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true })
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(views))
     fs.renameSync(`${file}.tmp`, file)
-    log.warn({ views: total(views), file }, 'view counts could not be written to the database; saved to a file and added at the next start')
+    log.warn(
+      { views: total(views), file },
+      'view counts could not be written to the database; saved to a file and added at the next start',
+    )
   } catch (err) {
     // The counts themselves go into the log, so an operator can still add them by hand.
-    log.error({ err, views }, 'view counts could not be written to the database nor to DATA_DIR: they are only in this log line')
+    log.error(
+      { err, views },
+      'view counts could not be written to the database nor to DATA_DIR: they are only in this log line',
+    )
   }
 }
 
@@ -57,7 +69,10 @@ export function restoreUnwrittenViews(counter: ViewCounter, dataDir: string, log
       if (!isUnwrittenViews(views)) throw new Error('not a list of view counts')
       counter.restore(views)
       fs.rmSync(claimed)
-      log.warn({ views: total(views), file }, 'view counts saved at an earlier shutdown are buffered again and written with the next flush')
+      log.warn(
+        { views: total(views), file },
+        'view counts saved at an earlier shutdown are buffered again and written with the next flush',
+      )
     } catch (err) {
       log.error({ err, file: claimed }, 'saved view counts could not be read; the file is left in place')
     }

@@ -6,7 +6,18 @@ import { notFound } from '../../errors.ts'
 import { getCategoryBySlug } from '../categories/categories.service.ts'
 import { TagParams } from '../tags/tags.routes.ts'
 import { getPublishedTag } from '../tags/tags.service.ts'
-import { categoryChannel, robotsTxt, rssFeed, sitemapIndex, sitemapPagesFile, sitemapPlan, sitemapPostsFile, sitemapUrlset, tagChannel, type FeedChannel } from './feeds.service.ts'
+import {
+  categoryChannel,
+  robotsTxt,
+  rssFeed,
+  sitemapIndex,
+  sitemapPagesFile,
+  sitemapPlan,
+  sitemapPostsFile,
+  sitemapUrlset,
+  tagChannel,
+  type FeedChannel,
+} from './feeds.service.ts'
 
 const FEED_CACHE = 'public, max-age=300'
 const XML = 'application/xml; charset=utf-8'
@@ -20,26 +31,41 @@ export async function feedRoutes(app: App): Promise<void> {
   const { db } = app.ctx
 
   const sendFeed = async (reply: FastifyReply, channel?: FeedChannel) =>
-    reply.type(RSS).header('Cache-Control', FEED_CACHE).send(await rssFeed(db, publicUrl, app.ctx.clock(), channel))
+    reply
+      .type(RSS)
+      .header('Cache-Control', FEED_CACHE)
+      .send(await rssFeed(db, publicUrl, app.ctx.clock(), channel))
 
   app.get('/rss.xml', { config: { publicCache: true } }, async (_request, reply) => sendFeed(reply))
 
   // One feed per category and per tag, linked from their pages (rel="alternate").
-  app.get('/category/:slug/rss.xml', { schema: { params: CategoryParams }, config: { publicCache: true } }, async (request, reply) => {
-    const category = (await getCategoryBySlug(db, request.params.slug)) ?? notFound('Category')
-    return sendFeed(reply, categoryChannel(category))
-  })
+  app.get(
+    '/category/:slug/rss.xml',
+    { schema: { params: CategoryParams }, config: { publicCache: true } },
+    async (request, reply) => {
+      const category = (await getCategoryBySlug(db, request.params.slug)) ?? notFound('Category')
+      return sendFeed(reply, categoryChannel(category))
+    },
+  )
 
-  app.get('/tag/:tag/rss.xml', { schema: { params: TagParams }, config: { publicCache: true } }, async (request, reply) => {
-    const tag = (await getPublishedTag(db, request.params.tag)) ?? notFound('Tag')
-    return sendFeed(reply, tagChannel(tag))
-  })
+  app.get(
+    '/tag/:tag/rss.xml',
+    { schema: { params: TagParams }, config: { publicCache: true } },
+    async (request, reply) => {
+      const tag = (await getPublishedTag(db, request.params.tag)) ?? notFound('Tag')
+      return sendFeed(reply, tagChannel(tag))
+    },
+  )
 
   // Streamed from a keyset walk of the posts: the first byte leaves at once and memory stays flat at any size.
   app.get('/sitemap.xml', async (_request, reply) => {
     const plan = await sitemapPlan(db)
     reply.type(XML).header('Cache-Control', FEED_CACHE)
-    return reply.send(plan.kind === 'urlset' ? Readable.from(sitemapUrlset(db, publicUrl)) : sitemapIndex(publicUrl, plan, app.ctx.clock()))
+    return reply.send(
+      plan.kind === 'urlset'
+        ? Readable.from(sitemapUrlset(db, publicUrl))
+        : sitemapIndex(publicUrl, plan, app.ctx.clock()),
+    )
   })
 
   app.get('/sitemaps/:file', { schema: { params: z.object({ file: z.string().max(40) }) } }, async (request, reply) => {
@@ -48,8 +74,12 @@ export async function feedRoutes(app: App): Promise<void> {
     const n = Number(CHILD.exec(file)?.[1] ?? 0)
     if (plan.kind !== 'index' || (file !== 'pages.xml' && !(n >= 1 && n <= plan.postFiles))) notFound('Sitemap')
     reply.type(XML).header('Cache-Control', FEED_CACHE)
-    return reply.send(Readable.from(file === 'pages.xml' ? sitemapPagesFile(db, publicUrl) : sitemapPostsFile(db, publicUrl, n)))
+    return reply.send(
+      Readable.from(file === 'pages.xml' ? sitemapPagesFile(db, publicUrl) : sitemapPostsFile(db, publicUrl, n)),
+    )
   })
 
-  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', FEED_CACHE).send(robotsTxt(publicUrl)))
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', FEED_CACHE).send(robotsTxt(publicUrl)),
+  )
 }

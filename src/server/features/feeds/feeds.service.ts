@@ -17,22 +17,57 @@ const anonymous = { isAdmin: false }
 const day = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().slice(0, 10) : null)
 
 /** What a feed covers: the whole site, or one category's or tag's posts. */
-export type FeedChannel = { title: string; description: string; path: string; feedPath: string; category?: string; tag?: string }
+export type FeedChannel = {
+  title: string
+  description: string
+  path: string
+  feedPath: string
+  category?: string
+  tag?: string
+}
 
-export const siteChannel: FeedChannel = { title: SITE_NAME, description: SITE_DESCRIPTION, path: paths.home(), feedPath: paths.feed() }
+export const siteChannel: FeedChannel = {
+  title: SITE_NAME,
+  description: SITE_DESCRIPTION,
+  path: paths.home(),
+  feedPath: paths.feed(),
+}
 
 export function categoryChannel(category: { name: string; slug: string; description: string | null }): FeedChannel {
   const { name, slug } = category
-  return { title: feedTitle(name), description: categoryDescription(category), path: paths.category(slug), feedPath: paths.categoryFeed(slug), category: slug }
+  return {
+    title: feedTitle(name),
+    description: categoryDescription(category),
+    path: paths.category(slug),
+    feedPath: paths.categoryFeed(slug),
+    category: slug,
+  }
 }
 
 export function tagChannel(tag: { name: string; key: string }): FeedChannel {
-  return { title: feedTitle(tag.name), description: tagDescription(tag.name), path: paths.tag(tag.key), feedPath: paths.tagFeed(tag.key), tag: tag.key }
+  return {
+    title: feedTitle(tag.name),
+    description: tagDescription(tag.name),
+    path: paths.tag(tag.key),
+    feedPath: paths.tagFeed(tag.key),
+    tag: tag.key,
+  }
 }
 
 /** RSS 2.0: the channel's 20 latest published posts with absolute links. */
-export async function rssFeed(db: Db, publicUrl: string, now: Date, channel: FeedChannel = siteChannel): Promise<string> {
-  const query = PostListQuerySchema.parse({ status: 'published', sort: 'latest', limit: RSS_ITEMS, category: channel.category, tag: channel.tag })
+export async function rssFeed(
+  db: Db,
+  publicUrl: string,
+  now: Date,
+  channel: FeedChannel = siteChannel,
+): Promise<string> {
+  const query = PostListQuerySchema.parse({
+    status: 'published',
+    sort: 'latest',
+    limit: RSS_ITEMS,
+    category: channel.category,
+    tag: channel.tag,
+  })
   const { posts } = await listPosts(db, query, anonymous)
   const items = posts.map((post) => {
     const link = `${publicUrl}${paths.post(post.slug)}`
@@ -64,7 +99,8 @@ ${items.join('\n')}
 const urlEntry = (publicUrl: string, path: string, lastmod?: string | null) =>
   `  <url><loc>${xml(`${publicUrl}${path}`)}</loc>${lastmod ? `<lastmod>${xml(lastmod)}</lastmod>` : ''}</url>\n`
 
-const URLSET_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
 const URLSET_CLOSE = '</urlset>\n'
 
 /** Home, /blog, categories and active footer pages: the site's own URLs besides posts. */
@@ -113,7 +149,8 @@ export async function* sitemapUrlset(db: Db, publicUrl: string): AsyncGenerator<
 }
 
 export function sitemapIndex(publicUrl: string, plan: { postFiles: number }, now: Date): string {
-  const entry = (path: string) => `  <sitemap><loc>${xml(`${publicUrl}${path}`)}</loc><lastmod>${now.toISOString().slice(0, 10)}</lastmod></sitemap>\n`
+  const entry = (path: string) =>
+    `  <sitemap><loc>${xml(`${publicUrl}${path}`)}</loc><lastmod>${now.toISOString().slice(0, 10)}</lastmod></sitemap>\n`
   const files = [paths.sitemapPages(), ...Array.from({ length: plan.postFiles }, (_, i) => paths.sitemapPosts(i + 1))]
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files.map(entry).join('')}</sitemapindex>\n`
 }
@@ -127,7 +164,12 @@ export async function* sitemapPagesFile(db: Db, publicUrl: string): AsyncGenerat
 }
 
 /** A child of the sitemap index: the n-th file of posts (1-based), `maxUrls` per file. */
-export async function* sitemapPostsFile(db: Db, publicUrl: string, n: number, maxUrls = SITEMAP_MAX_URLS): AsyncGenerator<string> {
+export async function* sitemapPostsFile(
+  db: Db,
+  publicUrl: string,
+  n: number,
+  maxUrls = SITEMAP_MAX_URLS,
+): AsyncGenerator<string> {
   yield URLSET_OPEN
   yield* postUrls(db, publicUrl, (n - 1) * maxUrls, maxUrls)
   yield URLSET_CLOSE

@@ -7,7 +7,10 @@ export async function listFooterPageRows(db: Db): Promise<FooterPageRow[]> {
   return db.selectFrom('footer_pages').selectAll().orderBy('sort_order').orderBy('title').execute()
 }
 
-export async function findFooterPageRow(db: Db, by: { id: string } | { slug: string }): Promise<FooterPageRow | undefined> {
+export async function findFooterPageRow(
+  db: Db,
+  by: { id: string } | { slug: string },
+): Promise<FooterPageRow | undefined> {
   const query = db.selectFrom('footer_pages').selectAll()
   return ('id' in by ? query.where('id', '=', by.id) : query.where('slug', '=', by.slug)).executeTakeFirst()
 }

@@ -18,14 +18,20 @@ export async function footerPageRoutes(app: App): Promise<void> {
   const { db } = app.ctx
   const admin = { auth: 'admin' as const }
 
-  app.get('/api/footer-pages/slug/:slug', { schema: { params: SlugParams, response: { 200: FooterPageSchema } }, config: { publicCache: true } }, async (request) =>
-    (await getActiveFooterPageBySlug(db, request.params.slug)) ?? notFound('Page'),
+  app.get(
+    '/api/footer-pages/slug/:slug',
+    { schema: { params: SlugParams, response: { 200: FooterPageSchema } }, config: { publicCache: true } },
+    async (request) => (await getActiveFooterPageBySlug(db, request.params.slug)) ?? notFound('Page'),
   )
 
-  app.get('/api/footer-pages', { schema: { response: { 200: z.array(FooterPageSchema) } }, config: admin }, async () => listFooterPages(db))
+  app.get('/api/footer-pages', { schema: { response: { 200: z.array(FooterPageSchema) } }, config: admin }, async () =>
+    listFooterPages(db),
+  )
 
-  app.get('/api/footer-pages/:id', { schema: { params: IdParams, response: { 200: FooterPageSchema } }, config: admin }, async (request) =>
-    getFooterPage(db, request.params.id),
+  app.get(
+    '/api/footer-pages/:id',
+    { schema: { params: IdParams, response: { 200: FooterPageSchema } }, config: admin },
+    async (request) => getFooterPage(db, request.params.id),
   )
 
   app.post(

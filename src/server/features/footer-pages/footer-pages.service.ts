@@ -14,7 +14,18 @@ import {
 } from './footer-pages.repo.ts'
 
 /** Footer pages live at /{slug}: a slug must not shadow one of the site's own top-level paths. */
-const RESERVED_SLUGS = new Set(['admin', 'api', 'blog', 'category', 'uploads', 'assets', 'healthz', 'search', 'tag', 'feed'])
+const RESERVED_SLUGS = new Set([
+  'admin',
+  'api',
+  'blog',
+  'category',
+  'uploads',
+  'assets',
+  'healthz',
+  'search',
+  'tag',
+  'feed',
+])
 
 /** The body after FooterPageInputSchema has parsed it (featuredImage is then string | null). */
 type ParsedInput = Omit<FooterPageInput, 'featuredImage'> & { featuredImage?: string | null }
@@ -50,7 +61,12 @@ async function uniquely(slug: string, write: () => Promise<void>): Promise<void>
   }
 }
 
-function fieldsOf(input: ParsedInput, slug: string, defaults: { isActive: boolean; sortOrder: number }, now: Date): FooterPageFields {
+function fieldsOf(
+  input: ParsedInput,
+  slug: string,
+  defaults: { isActive: boolean; sortOrder: number },
+  now: Date,
+): FooterPageFields {
   return {
     title: input.title,
     slug,
@@ -68,7 +84,11 @@ function fieldsOf(input: ParsedInput, slug: string, defaults: { isActive: boolea
 export async function createFooterPage(db: Db, input: ParsedInput, now: Date): Promise<FooterPage> {
   const slug = input.slug || slugify(input.title)
   await assertSlugFree(db, slug, null)
-  const row = { id: crypto.randomUUID(), created_at: now.toISOString(), ...fieldsOf(input, slug, { isActive: true, sortOrder: 0 }, now) }
+  const row = {
+    id: crypto.randomUUID(),
+    created_at: now.toISOString(),
+    ...fieldsOf(input, slug, { isActive: true, sortOrder: 0 }, now),
+  }
   await uniquely(slug, () => insertFooterPage(db, row))
   await syncImageUses(db, { footerPageId: row.id }, [row.content, row.featured_image])
   return toFooterPage(row)

@@ -11,7 +11,10 @@ declare module 'fastify' {
 
 /** Lost connections are logged (the pool opens new ones on demand); write failures are tracked for /healthz. */
 export function registerDatabaseHealth(app: FastifyInstance, database: DbHandle): void {
-  app.decorate('writeHealth', createWriteHealth(database.db, () => app.ctx.clock().getTime(), app.log))
+  app.decorate(
+    'writeHealth',
+    createWriteHealth(database.db, () => app.ctx.clock().getTime(), app.log),
+  )
   database.onConnectionLost?.((err) => {
     // idle_session_timeout closing an idle connection is routine, not a warning.
     const level = (err as { code?: string }).code === '57P05' ? 'info' : 'warn'

@@ -5,7 +5,14 @@ import type { App } from '../../context.ts'
 export async function healthRoutes(app: App): Promise<void> {
   app.get(
     '/healthz',
-    { schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: z.object({ status: z.string(), database: z.string() }) } } },
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+          503: z.object({ status: z.string(), database: z.string() }),
+        },
+      },
+    },
     async (request, reply) => {
       try {
         await sql`select 1`.execute(app.ctx.db)

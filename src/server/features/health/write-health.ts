@@ -17,7 +17,8 @@ export function createWriteHealth(db: Db, now: () => number, log: FastifyBaseLog
   let probing: Promise<void> | null = null
 
   const failed = (err: unknown) => {
-    if (failingSince === null) log.error({ err }, 'database writes are failing: /healthz reports "not-writable" until a write succeeds')
+    if (failingSince === null)
+      log.error({ err }, 'database writes are failing: /healthz reports "not-writable" until a write succeeds')
     failingSince = now()
   }
 

@@ -1,7 +1,13 @@
 import { slugify } from '#shared/text/slugify.ts'
 
 /** What a Ghost, WordPress or Markdown import turns into before anything is written. Content is Markdown. */
-export type ForeignComment = { authorName: string; authorEmail: string | null; content: string; createdAt: string; approved: boolean }
+export type ForeignComment = {
+  authorName: string
+  authorEmail: string | null
+  content: string
+  createdAt: string
+  approved: boolean
+}
 
 export type ForeignPost = {
   /** How the report names it: the source's id or file path. */
@@ -56,7 +62,11 @@ export function isoDate(value: unknown): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null
   const text = typeof value === 'string' ? value.trim() : value
   if (text === '' || text === '0000-00-00 00:00:00') return null
-  const date = new Date(typeof text === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text) ? `${text.replace(' ', 'T')}Z` : text)
+  const date = new Date(
+    typeof text === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text)
+      ? `${text.replace(' ', 'T')}Z`
+      : text,
+  )
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
 

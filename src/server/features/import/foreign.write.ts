@@ -6,7 +6,15 @@ import { uniqueTags } from '#shared/text/tags.ts'
 import type { NewPostRow } from '../../db/schema.ts'
 import type { Source } from './archive/source.ts'
 import type { ForeignPage, ForeignPost, ForeignSite } from './foreign.ts'
-import { addRedirects, importPosts, mergeCategory, mergeFooterPage, ticker, type ImportRun, type RedirectToAdd } from './import.merge.ts'
+import {
+  addRedirects,
+  importPosts,
+  mergeCategory,
+  mergeFooterPage,
+  ticker,
+  type ImportRun,
+  type RedirectToAdd,
+} from './import.merge.ts'
 import * as repo from './import.repo.ts'
 import { importAuthorId } from './import.users.ts'
 import { createMediaStore, type MediaStore } from './media.ts'
@@ -27,7 +35,9 @@ async function withLocalImages(media: MediaStore, content: string, baseDir?: str
     if (url) replaced.set(ref, url)
   }
   if (!replaced.size) return content
-  return content.replace(IMAGE_REF, (whole, open: string, lt: string, ref: string, close: string) => (replaced.has(ref) ? `${open}${lt}${replaced.get(ref)}${close}` : whole))
+  return content.replace(IMAGE_REF, (whole, open: string, lt: string, ref: string, close: string) =>
+    replaced.has(ref) ? `${open}${lt}${replaced.get(ref)}${close}` : whole,
+  )
 }
 
 async function localImage(media: MediaStore, ref: string | null, baseDir?: string): Promise<string | null> {
@@ -46,7 +56,17 @@ export async function writeForeignSite(run: ImportRun, site: ForeignSite, mediaS
   const categoryIds = new Map<string, string>()
   for (const post of site.posts) {
     const c = post.category
-    if (c && !categoryIds.has(c.slug)) categoryIds.set(c.slug, await mergeCategory(run, { name: c.name, slug: c.slug, description: c.description, color: DEFAULT_COLOR, created_at: run.now.toISOString() }))
+    if (c && !categoryIds.has(c.slug))
+      categoryIds.set(
+        c.slug,
+        await mergeCategory(run, {
+          name: c.name,
+          slug: c.slug,
+          description: c.description,
+          color: DEFAULT_COLOR,
+          created_at: run.now.toISOString(),
+        }),
+      )
   }
 
   const tickImages = ticker(run, 'images', site.attachments.length, 20)
@@ -61,17 +81,34 @@ export async function writeForeignSite(run: ImportRun, site: ForeignSite, mediaS
     const batch = site.posts.slice(i, i + BATCH)
     const rows: Array<NewPostRow & { source: ForeignPost }> = []
     for (const post of batch) rows.push({ ...(await postRow(run, media, post, authorId, categoryIds)), source: post })
-    const written = new Set((await importPosts(run, rows.map(({ source: _source, ...row }) => row), seen)).map((r) => r.id))
+    const written = new Set(
+      (
+        await importPosts(
+          run,
+          rows.map(({ source: _source, ...row }) => row),
+          seen,
+        )
+      ).map((r) => r.id),
+    )
     const mine = rows.filter((r) => written.has(r.id))
     await writeComments(run, mine)
-    await addRedirects(run, mine.flatMap((r) => redirectsOf(r.source.oldPaths, paths.post(r.slug))))
+    await addRedirects(
+      run,
+      mine.flatMap((r) => redirectsOf(r.source.oldPaths, paths.post(r.slug))),
+    )
     tick(batch.length)
   }
 
   for (const page of site.pages) await writePage(run, media, page)
 }
 
-async function postRow(run: ImportRun, media: MediaStore, post: ForeignPost, authorId: string, categories: Map<string, string>): Promise<NewPostRow> {
+async function postRow(
+  run: ImportRun,
+  media: MediaStore,
+  post: ForeignPost,
+  authorId: string,
+  categories: Map<string, string>,
+): Promise<NewPostRow> {
   const content = await withLocalImages(media, post.content, post.baseDir)
   const featured = (await localImage(media, post.featuredImage, post.baseDir)) ?? safeFirstImage(content)
   const published = post.status === 'published'
@@ -126,11 +163,18 @@ async function writeComments(run: ImportRun, posts: Array<NewPostRow & { source:
   )
   await repo.insertComments(run.db, rows)
   run.report.created('comments', rows.length)
-  await repo.recountEngagement(run.db, posts.map((p) => p.id))
+  await repo.recountEngagement(
+    run.db,
+    posts.map((p) => p.id),
+  )
 }
 
 function redirectsOf(oldPaths: string[], to: string): RedirectToAdd[] {
-  return [...new Set(oldPaths.map(oldSitePath).filter((p): p is string => p !== null))].map((fromPath) => ({ fromPath, toPath: to, source: 'import' }))
+  return [...new Set(oldPaths.map(oldSitePath).filter((p): p is string => p !== null))].map((fromPath) => ({
+    fromPath,
+    toPath: to,
+    source: 'import',
+  }))
 }
 
 /** A page becomes a footer page, inactive until the admin turns it on (the footer would otherwise fill up). */

@@ -1,7 +1,12 @@
 import TurndownService from 'turndown'
 
-
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*', hr: '---' })
+const turndown = new TurndownService({
+  headingStyle: 'atx',
+  codeBlockStyle: 'fenced',
+  bulletListMarker: '-',
+  emDelimiter: '*',
+  hr: '---',
+})
 
 // Nothing that runs or styles survives; our renderer shows raw HTML as text, so everything else becomes Markdown.
 turndown.remove(['script', 'style', 'noscript', 'template', 'form', 'button', 'input', 'select', 'textarea'])
@@ -9,7 +14,10 @@ turndown.remove(['script', 'style', 'noscript', 'template', 'form', 'button', 'i
 turndown.addRule('embed', {
   filter: ['iframe', 'video', 'audio', 'object', 'embed'],
   replacement: (_content, node) => {
-    const src = (node as HTMLElement).getAttribute('src') ?? (node as HTMLElement).querySelector?.('source')?.getAttribute('src') ?? ''
+    const src =
+      (node as HTMLElement).getAttribute('src') ??
+      (node as HTMLElement).querySelector?.('source')?.getAttribute('src') ??
+      ''
     return /^https?:\/\//.test(src) ? `\n\n[${src}](${src})\n\n` : ''
   },
 })
@@ -33,7 +41,11 @@ turndown.addRule('tableRow', {
     const row = `|${content}\n`
     const element = node as HTMLElement
     // domino answers a missing match with undefined, not null: test for presence, never compare with null.
-    const isHead = element.parentNode?.nodeName === 'THEAD' || (!element.previousElementSibling && !element.parentNode?.parentNode?.querySelector?.('thead') && !!element.querySelector('th'))
+    const isHead =
+      element.parentNode?.nodeName === 'THEAD' ||
+      (!element.previousElementSibling &&
+        !element.parentNode?.parentNode?.querySelector?.('thead') &&
+        !!element.querySelector('th'))
     if (!isHead) return row
     const cells = element.querySelectorAll('th, td').length
     return `${row}|${' --- |'.repeat(cells)}\n`
@@ -57,7 +69,10 @@ turndown.addRule('tableSections', { filter: ['thead', 'tbody', 'tfoot'], replace
 /** HTML from another platform as the Markdown our editor writes. */
 export function htmlToMarkdown(html: string): string {
   if (!html.trim()) return ''
-  return turndown.turndown(html).replace(/\n{3,}/g, '\n\n').trim()
+  return turndown
+    .turndown(html)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
 }
 
 /** WordPress stores classic posts without paragraphs (its theme adds them when showing): add them the same way. */
@@ -70,4 +85,3 @@ export function autoParagraphs(text: string): string {
     .map((chunk) => (block.test(chunk) ? chunk : `<p>${chunk.trim().replace(/\n/g, '<br>\n')}</p>`))
     .join('\n')
 }
-

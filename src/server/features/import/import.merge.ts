@@ -17,7 +17,20 @@ export type ImportRun = {
 }
 
 /** Footer pages are served at /{slug}: these top-level paths belong to the site. */
-const RESERVED_PAGE_SLUGS = new Set(['admin', 'api', 'blog', 'category', 'uploads', 'assets', 'healthz', 'search', 'tag', 'feed', 'rss.xml', 'sitemap.xml'])
+const RESERVED_PAGE_SLUGS = new Set([
+  'admin',
+  'api',
+  'blog',
+  'category',
+  'uploads',
+  'assets',
+  'healthz',
+  'search',
+  'tag',
+  'feed',
+  'rss.xml',
+  'sitemap.xml',
+])
 
 /**
  * The id of the category an imported one becomes: an existing category with the same slug or name (merged,
@@ -27,7 +40,8 @@ export async function mergeCategory(run: ImportRun, cat: Omit<CategoryRow, 'id'>
   const existing = await repo.findCategoriesMatching(run.db, [cat.slug], [cat.name])
   const same = existing.find((c) => c.slug === cat.slug) ?? existing[0]
   if (same) {
-    if (same.slug !== cat.slug || same.name !== cat.name) run.report.warn(`Category "${cat.name}" was merged into the existing category "${same.name}"`)
+    if (same.slug !== cat.slug || same.name !== cat.name)
+      run.report.warn(`Category "${cat.name}" was merged into the existing category "${same.name}"`)
     return same.id
   }
   const id = cat.id && !(await repo.categoryIdExists(run.db, cat.id)) ? cat.id : crypto.randomUUID()
@@ -40,8 +54,16 @@ export async function mergeCategory(run: ImportRun, cat: Omit<CategoryRow, 'id'>
  * Inserts the posts whose slug (and id) are free, with everything derived from them; the others are reported as
  * conflicts and left alone. `seen` carries the slugs and ids this import already used. Returns the posts written.
  */
-export async function importPosts(run: ImportRun, rows: NewPostRow[], seen: { slugs: Set<string>; ids: Set<string> }): Promise<NewPostRow[]> {
-  const taken = await repo.findTakenPosts(run.db, rows.map((r) => r.slug), rows.map((r) => r.id))
+export async function importPosts(
+  run: ImportRun,
+  rows: NewPostRow[],
+  seen: { slugs: Set<string>; ids: Set<string> },
+): Promise<NewPostRow[]> {
+  const taken = await repo.findTakenPosts(
+    run.db,
+    rows.map((r) => r.slug),
+    rows.map((r) => r.id),
+  )
   const accepted: NewPostRow[] = []
   for (const row of rows) {
     if (taken.slugs.has(row.slug) || seen.slugs.has(row.slug)) {
@@ -57,7 +79,8 @@ export async function importPosts(run: ImportRun, rows: NewPostRow[], seen: { sl
     accepted.push(row)
   }
   // Posts are rendered after the import (on demand, and by rederiveStalePosts): rendering is most of a post's cost.
-  if (accepted.length) await insertPostsWithState(run.db, accepted, { renderLater: true, countersToRecount: run.counters })
+  if (accepted.length)
+    await insertPostsWithState(run.db, accepted, { renderLater: true, countersToRecount: run.counters })
   run.report.created('posts', accepted.length)
   return accepted
 }
@@ -68,16 +91,25 @@ function isUntouchedStarter(page: FooterPageRow): boolean {
 }
 
 const samePage = (a: FooterPageRow, b: FooterPageRow) =>
-  a.title === b.title && a.content === b.content && a.featured_image === b.featured_image && a.meta_title === b.meta_title && a.meta_description === b.meta_description
+  a.title === b.title &&
+  a.content === b.content &&
+  a.featured_image === b.featured_image &&
+  a.meta_title === b.meta_title &&
+  a.meta_description === b.meta_description
 
 /** A footer page by slug: new ones are added, a starter page nobody edited is replaced, an edited one is a conflict. True when written. */
-export async function mergeFooterPage(run: ImportRun, page: FooterPageRow, opts: { keepPlacement?: boolean } = {}): Promise<boolean> {
+export async function mergeFooterPage(
+  run: ImportRun,
+  page: FooterPageRow,
+  opts: { keepPlacement?: boolean } = {},
+): Promise<boolean> {
   if (RESERVED_PAGE_SLUGS.has(page.slug)) {
     run.report.skip('footerPages', page.slug, 'this address belongs to the site itself')
     return false
   }
   const existing = await repo.findFooterPage(run.db, page.slug)
-  const id = existing?.id === page.id || !(await repo.footerPageIdExists(run.db, page.id)) ? page.id : crypto.randomUUID()
+  const id =
+    existing?.id === page.id || !(await repo.footerPageIdExists(run.db, page.id)) ? page.id : crypto.randomUUID()
   if (!existing) {
     await repo.insertFooterPage(run.db, { ...page, id })
   } else if (samePage(existing, page)) {
@@ -95,7 +127,14 @@ export async function mergeFooterPage(run: ImportRun, page: FooterPageRow, opts:
   return true
 }
 
-export type RedirectToAdd = { id?: string; fromPath: string; toPath: string; source: string; hits?: number; createdAt?: string }
+export type RedirectToAdd = {
+  id?: string
+  fromPath: string
+  toPath: string
+  source: string
+  hits?: number
+  createdAt?: string
+}
 
 /** Old addresses that answer 301: one already leading to the same place is kept, one leading elsewhere is a conflict. */
 export async function addRedirects(run: ImportRun, items: RedirectToAdd[]): Promise<void> {
@@ -104,7 +143,10 @@ export async function addRedirects(run: ImportRun, items: RedirectToAdd[]): Prom
     const target = existing.get(item.fromPath)
     if (item.fromPath === item.toPath || item.fromPath === '/') continue
     if (target !== undefined) {
-      if (target !== item.toPath) run.report.skip('redirects', item.fromPath, `a redirect from this path already leads to ${target}`, { conflict: true })
+      if (target !== item.toPath)
+        run.report.skip('redirects', item.fromPath, `a redirect from this path already leads to ${target}`, {
+          conflict: true,
+        })
       continue
     }
     const id = await addRedirectRule(run.db, { ...item, createdAt: item.createdAt ?? run.now.toISOString() })

@@ -12,7 +12,10 @@ async function inChunks<T, R>(items: T[], fn: (chunk: T[]) => Promise<R[]>): Pro
   return out
 }
 
-export async function findUsersMatching(db: Trx, user: Pick<UserRow, 'id' | 'username' | 'email'>): Promise<Array<Pick<UserRow, 'id' | 'username' | 'email' | 'role'>>> {
+export async function findUsersMatching(
+  db: Trx,
+  user: Pick<UserRow, 'id' | 'username' | 'email'>,
+): Promise<Array<Pick<UserRow, 'id' | 'username' | 'email' | 'role'>>> {
   return db
     .selectFrom('users')
     .select(['id', 'username', 'email', 'role'])
@@ -20,12 +23,18 @@ export async function findUsersMatching(db: Trx, user: Pick<UserRow, 'id' | 'use
     .execute()
 }
 
-export async function findCategoriesMatching(db: Trx, slugs: string[], names: string[]): Promise<Array<Pick<CategoryRow, 'id' | 'slug' | 'name'>>> {
+export async function findCategoriesMatching(
+  db: Trx,
+  slugs: string[],
+  names: string[],
+): Promise<Array<Pick<CategoryRow, 'id' | 'slug' | 'name'>>> {
   if (!slugs.length && !names.length) return []
   return db
     .selectFrom('categories')
     .select(['id', 'slug', 'name'])
-    .where((eb) => eb.or([eb('slug', 'in', slugs.length ? slugs : ['']), eb('name', 'in', names.length ? names : [''])]))
+    .where((eb) =>
+      eb.or([eb('slug', 'in', slugs.length ? slugs : ['']), eb('name', 'in', names.length ? names : [''])]),
+    )
     .execute()
 }
 
@@ -38,8 +47,14 @@ export async function insertCategory(db: Trx, row: CategoryRow): Promise<void> {
 }
 
 /** Which of these slugs and ids posts already use. */
-export async function findTakenPosts(db: Trx, slugs: string[], ids: string[]): Promise<{ slugs: Set<string>; ids: Set<string> }> {
-  const bySlug = await inChunks(slugs, (chunk) => db.selectFrom('posts').select('slug').where('slug', 'in', chunk).execute())
+export async function findTakenPosts(
+  db: Trx,
+  slugs: string[],
+  ids: string[],
+): Promise<{ slugs: Set<string>; ids: Set<string> }> {
+  const bySlug = await inChunks(slugs, (chunk) =>
+    db.selectFrom('posts').select('slug').where('slug', 'in', chunk).execute(),
+  )
   const byId = await inChunks(ids, (chunk) => db.selectFrom('posts').select('id').where('id', 'in', chunk).execute())
   return { slugs: new Set(bySlug.map((r) => r.slug)), ids: new Set(byId.map((r) => r.id)) }
 }
@@ -53,12 +68,28 @@ export async function insertComments(db: Trx, rows: CommentRow[]): Promise<void>
   if (rows.length) await db.insertInto('comments').values(rows).execute()
 }
 
-export async function insertLikes(db: Trx, rows: Array<{ id: string; post_id: string; visitor_id: string; created_at: string }>): Promise<void> {
-  if (rows.length) await db.insertInto('likes').values(rows).onConflict((oc) => oc.columns(['post_id', 'visitor_id']).doNothing()).execute()
+export async function insertLikes(
+  db: Trx,
+  rows: Array<{ id: string; post_id: string; visitor_id: string; created_at: string }>,
+): Promise<void> {
+  if (rows.length)
+    await db
+      .insertInto('likes')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['post_id', 'visitor_id']).doNothing())
+      .execute()
 }
 
-export async function insertDailyViews(db: Trx, rows: Array<{ post_id: string; day: string; views: number }>): Promise<void> {
-  if (rows.length) await db.insertInto('post_views_daily').values(rows).onConflict((oc) => oc.columns(['post_id', 'day']).doNothing()).execute()
+export async function insertDailyViews(
+  db: Trx,
+  rows: Array<{ post_id: string; day: string; views: number }>,
+): Promise<void> {
+  if (rows.length)
+    await db
+      .insertInto('post_views_daily')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['post_id', 'day']).doNothing())
+      .execute()
 }
 
 /** Sets the imported posts' like and approved-comment counters to what their rows say: one statement per 500 posts. */
@@ -67,8 +98,15 @@ export async function recountEngagement(db: Trx, postIds: string[]): Promise<voi
     await db
       .updateTable('posts')
       .set((eb) => ({
-        like_count: eb.selectFrom('likes').select((l) => l.fn.countAll<number>().as('n')).whereRef('likes.post_id', '=', 'posts.id'),
-        comment_count: eb.selectFrom('comments').select((c) => c.fn.countAll<number>().as('n')).whereRef('comments.post_id', '=', 'posts.id').where('comments.is_approved', '=', 1),
+        like_count: eb
+          .selectFrom('likes')
+          .select((l) => l.fn.countAll<number>().as('n'))
+          .whereRef('likes.post_id', '=', 'posts.id'),
+        comment_count: eb
+          .selectFrom('comments')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .whereRef('comments.post_id', '=', 'posts.id')
+          .where('comments.is_approved', '=', 1),
       }))
       .where('id', 'in', postIds.slice(i, i + IN_CHUNK))
       .execute()
@@ -96,7 +134,10 @@ export async function findSetting(db: Trx, key: string): Promise<{ value: string
   return db.selectFrom('site_settings').select('value').where('key', '=', key).executeTakeFirst()
 }
 
-export async function writeSetting(db: Trx, row: { key: string; value: string; created_at: string; updated_at: string }): Promise<void> {
+export async function writeSetting(
+  db: Trx,
+  row: { key: string; value: string; created_at: string; updated_at: string },
+): Promise<void> {
   await db
     .insertInto('site_settings')
     .values({ id: crypto.randomUUID(), ...row })
@@ -105,16 +146,29 @@ export async function writeSetting(db: Trx, row: { key: string; value: string; c
 }
 
 export async function findRedirectTargets(db: Trx, fromPaths: string[]): Promise<Map<string, string>> {
-  const rows = await inChunks(fromPaths, (chunk) => db.selectFrom('redirects').select(['from_path', 'to_path']).where('from_path', 'in', chunk).execute())
+  const rows = await inChunks(fromPaths, (chunk) =>
+    db.selectFrom('redirects').select(['from_path', 'to_path']).where('from_path', 'in', chunk).execute(),
+  )
   return new Map(rows.map((r) => [r.from_path, r.to_path]))
 }
 
 export async function existingImageNames(db: Trx, names: string[]): Promise<Set<string>> {
-  const rows = await inChunks(names, (chunk) => db.selectFrom('images').select('file_name').where('file_name', 'in', chunk).execute())
+  const rows = await inChunks(names, (chunk) =>
+    db.selectFrom('images').select('file_name').where('file_name', 'in', chunk).execute(),
+  )
   return new Set(rows.map((r) => r.file_name))
 }
 
-export type OriginalImage = { file_name: string; mime: string; bytes: Buffer; width: number | null; height: number | null; created_at: string; alt_text: string; original_name: string | null }
+export type OriginalImage = {
+  file_name: string
+  mime: string
+  bytes: Buffer
+  width: number | null
+  height: number | null
+  created_at: string
+  alt_text: string
+  original_name: string | null
+}
 
 /** Uploaded originals as they were stored (variants, when there are any, are made again from them): how many were new. */
 export async function insertOriginalImages(db: Trx, rows: OriginalImage[]): Promise<number> {
@@ -129,7 +183,8 @@ export async function insertOriginalImages(db: Trx, rows: OriginalImage[]): Prom
 }
 
 export async function imageCreatedAt(db: Trx, fileName: string): Promise<string | undefined> {
-  return (await db.selectFrom('images').select('created_at').where('file_name', '=', fileName).executeTakeFirst())?.created_at
+  return (await db.selectFrom('images').select('created_at').where('file_name', '=', fileName).executeTakeFirst())
+    ?.created_at
 }
 
 /** Tables a restore only adds to, keyed by one column: rows whose key is already here are left alone. */
@@ -142,25 +197,45 @@ type KeyedTable = {
   user_two_factor: 'user_id'
   recovery_codes: 'id'
 }
-const KEYS: KeyedTable = { post_revisions: 'id', post_autosaves: 'post_key', post_previews: 'post_id', not_found_log: 'path', sessions: 'id', user_two_factor: 'user_id', recovery_codes: 'id' }
+const KEYS: KeyedTable = {
+  post_revisions: 'id',
+  post_autosaves: 'post_key',
+  post_previews: 'post_id',
+  not_found_log: 'path',
+  sessions: 'id',
+  user_two_factor: 'user_id',
+  recovery_codes: 'id',
+}
 
 /** Inserts the rows whose key is free and answers how many that was. */
-export async function insertMissing<T extends keyof KeyedTable>(db: Trx, table: T, rows: Array<Insertable<Database[T]>>): Promise<number> {
+export async function insertMissing<T extends keyof KeyedTable>(
+  db: Trx,
+  table: T,
+  rows: Array<Insertable<Database[T]>>,
+): Promise<number> {
   if (!rows.length) return 0
   // One shape for all seven tables: a table name and its key column, both from the list above.
   const loose = db as unknown as Kysely<Record<string, Record<string, string>>>
   const key: string = KEYS[table]
   const keyOf = (row: Insertable<Database[T]>) => (row as Record<string, string>)[key]!
   const name: string = table
-  const existing = await inChunks(rows.map(keyOf), (chunk) => loose.selectFrom(name).select(key).where(key, 'in', chunk).execute())
+  const existing = await inChunks(rows.map(keyOf), (chunk) =>
+    loose.selectFrom(name).select(key).where(key, 'in', chunk).execute(),
+  )
   const taken = new Set(existing.map((r) => r[key]))
   const fresh = rows.filter((r) => !taken.has(keyOf(r)))
-  for (let i = 0; i < fresh.length; i += IN_CHUNK) await loose.insertInto(name).values(fresh.slice(i, i + IN_CHUNK) as never).execute()
+  for (let i = 0; i < fresh.length; i += IN_CHUNK)
+    await loose
+      .insertInto(name)
+      .values(fresh.slice(i, i + IN_CHUNK) as never)
+      .execute()
   return fresh.length
 }
 
 /** Preview tokens are unique across posts: which of these are in use. */
 export async function findPreviewTokens(db: Trx, tokens: string[]): Promise<Set<string>> {
-  const rows = await inChunks(tokens, (chunk) => db.selectFrom('post_previews').select('token').where('token', 'in', chunk).execute())
+  const rows = await inChunks(tokens, (chunk) =>
+    db.selectFrom('post_previews').select('token').where('token', 'in', chunk).execute(),
+  )
   return new Set(rows.map((r) => r.token))
 }

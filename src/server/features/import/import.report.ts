@@ -1,4 +1,10 @@
-import { IMPORT_KINDS, REPORT_LIST_LIMIT, type ImportFormat, type ImportKind, type ImportReport } from '#shared/schemas/backup.ts'
+import {
+  IMPORT_KINDS,
+  REPORT_LIST_LIMIT,
+  type ImportFormat,
+  type ImportKind,
+  type ImportReport,
+} from '#shared/schemas/backup.ts'
 
 export type ReportBuilder = {
   created: (kind: ImportKind, n?: number) => void

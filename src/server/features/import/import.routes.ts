@@ -5,7 +5,12 @@ import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
-import { ImportQuerySchema, ImportReportSchema, type ImportReport, type ImportStreamLine } from '#shared/schemas/backup.ts'
+import {
+  ImportQuerySchema,
+  ImportReportSchema,
+  type ImportReport,
+  type ImportStreamLine,
+} from '#shared/schemas/backup.ts'
 import type { App } from '../../context.ts'
 import { AppError, badRequest, conflict } from '../../errors.ts'
 import { rederiveStalePosts } from '../posts/posts.rederive.ts'
@@ -23,7 +28,8 @@ async function receiveUploads(request: FastifyRequest, dir: string): Promise<{ f
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_IMPORT_BYTES, files: 2, fields: 2 } })) {
       if (part.type !== 'file') continue
-      if (part.fieldname !== 'file' && part.fieldname !== 'media') badRequest('Send the export in the field "file" and images in the field "media"')
+      if (part.fieldname !== 'file' && part.fieldname !== 'media')
+        badRequest('Send the export in the field "file" and images in the field "media"')
       if (got[part.fieldname]) badRequest(`Send one file in the field "${part.fieldname}"`)
       const target = path.join(dir, part.fieldname)
       await pipeline(part.file, createWriteStream(target))
@@ -32,7 +38,8 @@ async function receiveUploads(request: FastifyRequest, dir: string): Promise<{ f
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, TOO_LARGE)
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') badRequest('Send at most two files: "file" and "media"')
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
+      badRequest('Send at most two files: "file" and "media"')
     throw error
   }
   if (!got.file) badRequest('No file was uploaded in the field "file"')
@@ -49,7 +56,9 @@ export async function importRoutes(app: App): Promise<void> {
   const stopRendering = new AbortController()
   let rendering: Promise<unknown> = Promise.resolve()
   const renderImported = () => {
-    rendering = rendering.then(() => rederiveStalePosts(db, app.log, stopRendering.signal)).catch((err: unknown) => app.log.error({ err }, 'rendering imported posts failed'))
+    rendering = rendering
+      .then(() => rederiveStalePosts(db, app.log, stopRendering.signal))
+      .catch((err: unknown) => app.log.error({ err }, 'rendering imported posts failed'))
   }
   app.addHook('onClose', async () => {
     stopRendering.abort()
@@ -74,7 +83,14 @@ export async function importRoutes(app: App): Promise<void> {
       let streaming = false
       try {
         const { file, media } = await receiveUploads(request, dir)
-        const input = { file: file.file, name: file.name, media: media?.file, mediaName: media?.name, dryRun: request.query.dryRun, now: app.ctx.clock() }
+        const input = {
+          file: file.file,
+          name: file.name,
+          media: media?.file,
+          mediaName: media?.name,
+          dryRun: request.query.dryRun,
+          now: app.ctx.clock(),
+        }
         const imported = async (report: ImportReport) => {
           if (!report.dryRun && report.created.posts > 0) renderImported()
           return report
@@ -103,7 +119,10 @@ export async function importRoutes(app: App): Promise<void> {
             void cleanup()
           })
         // A stream of lines, not the JSON report the schema describes for the default answer.
-        return reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(lines as never)
+        return reply
+          .type('application/x-ndjson; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(lines as never)
       } finally {
         if (!streaming) await cleanup()
       }

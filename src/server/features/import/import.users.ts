@@ -2,7 +2,14 @@ import { ADMIN_ROLE, SYSTEM_ROLE, findUserByRole, insertUser } from '../auth/use
 import type { ImportRun } from './import.merge.ts'
 import * as repo from './import.repo.ts'
 
-export type ImportedUser = { id: string; username: string; email: string; role: string; createdAt: string; passwordHash?: string }
+export type ImportedUser = {
+  id: string
+  username: string
+  email: string
+  role: string
+  createdAt: string
+  passwordHash?: string
+}
 
 /** A password hash that matches no password (verifyPassword accepts only scrypt$… hashes). */
 const NO_PASSWORD = '!'
@@ -32,7 +39,9 @@ export async function mapUser(run: ImportRun, user: ImportedUser): Promise<strin
   })
   run.report.created('users')
   if (user.role === ADMIN_ROLE && !restoreAsAdmin) {
-    run.report.warn(`The admin account "${user.username}" was restored without its password: create the admin at /admin (or start with ADMIN_USERNAME and ADMIN_PASSWORD) and the restored posts become theirs`)
+    run.report.warn(
+      `The admin account "${user.username}" was restored without its password: create the admin at /admin (or start with ADMIN_USERNAME and ADMIN_PASSWORD) and the restored posts become theirs`,
+    )
   }
   return user.id
 }
@@ -41,5 +50,11 @@ export async function mapUser(run: ImportRun, user: ImportedUser): Promise<strin
 export async function importAuthorId(run: ImportRun): Promise<string> {
   const author = (await findUserByRole(run.db, ADMIN_ROLE)) ?? (await findUserByRole(run.db, SYSTEM_ROLE))
   if (author) return author.id
-  return mapUser(run, { id: crypto.randomUUID(), username: 'Lab of Life', email: `${crypto.randomUUID()}@placeholder.invalid`, role: SYSTEM_ROLE, createdAt: run.now.toISOString() })
+  return mapUser(run, {
+    id: crypto.randomUUID(),
+    username: 'Lab of Life',
+    email: `${crypto.randomUUID()}@placeholder.invalid`,
+    role: SYSTEM_ROLE,
+    createdAt: run.now.toISOString(),
+  })
 }

@@ -38,7 +38,8 @@ export async function* readJsonLines<T>(stream: Readable, file: string, schema: 
       newline = pending.indexOf('\n', start)
     }
     pending = pending.slice(start)
-    if (pending.length > MAX_LINE) throw new AppError(400, `${file}, line ${lineNo + 1}: longer than ${MAX_LINE / 1024 / 1024} MB`)
+    if (pending.length > MAX_LINE)
+      throw new AppError(400, `${file}, line ${lineNo + 1}: longer than ${MAX_LINE / 1024 / 1024} MB`)
   }
   pending += decoder.end()
   lineNo++

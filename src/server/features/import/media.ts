@@ -91,7 +91,10 @@ export function createMediaStore(run: ImportRun, media: Source | null) {
     try {
       url = (await storeImage(run.db, await readEntryBytes(media!, entry, MAX_IMAGE_BYTES), run.now)).url
       // Content-addressed: a picture the blog already had comes back with its old row, which this import did not create.
-      if (!newUrls.has(url) && (await imageCreatedAt(run.db, url.slice('/uploads/'.length))) === run.now.toISOString()) {
+      if (
+        !newUrls.has(url) &&
+        (await imageCreatedAt(run.db, url.slice('/uploads/'.length))) === run.now.toISOString()
+      ) {
         newUrls.add(url)
         run.report.created('images')
       }

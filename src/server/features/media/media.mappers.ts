@@ -3,8 +3,22 @@ import { paths } from '#shared/paths.ts'
 import type { MediaRow, UseRow } from './media.repo.ts'
 
 export function toMediaUse(row: UseRow): MediaUse | null {
-  if (row.post_id) return { kind: 'post', id: row.post_id, title: row.post_title ?? '', slug: row.post_slug ?? '', published: row.post_status === 'published' }
-  if (row.page_id) return { kind: 'page', id: row.page_id, title: row.page_title ?? '', slug: row.page_slug ?? '', published: Number(row.page_active) === 1 }
+  if (row.post_id)
+    return {
+      kind: 'post',
+      id: row.post_id,
+      title: row.post_title ?? '',
+      slug: row.post_slug ?? '',
+      published: row.post_status === 'published',
+    }
+  if (row.page_id)
+    return {
+      kind: 'page',
+      id: row.page_id,
+      title: row.page_title ?? '',
+      slug: row.page_slug ?? '',
+      published: Number(row.page_active) === 1,
+    }
   return null
 }
 

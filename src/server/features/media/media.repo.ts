@@ -3,9 +3,31 @@ import type { ImageRow } from '../../db/schema.ts'
 
 export type MediaRow = Pick<
   ImageRow,
-  'id' | 'file_name' | 'original_name' | 'mime' | 'size' | 'width' | 'height' | 'frames' | 'alt_text' | 'dominant_color' | 'created_at'
+  | 'id'
+  | 'file_name'
+  | 'original_name'
+  | 'mime'
+  | 'size'
+  | 'width'
+  | 'height'
+  | 'frames'
+  | 'alt_text'
+  | 'dominant_color'
+  | 'created_at'
 >
-const MEDIA_COLUMNS = ['id', 'file_name', 'original_name', 'mime', 'size', 'width', 'height', 'frames', 'alt_text', 'dominant_color', 'created_at'] as const
+const MEDIA_COLUMNS = [
+  'id',
+  'file_name',
+  'original_name',
+  'mime',
+  'size',
+  'width',
+  'height',
+  'frames',
+  'alt_text',
+  'dominant_color',
+  'created_at',
+] as const
 
 export type UseRow = {
   image_id: string
@@ -22,10 +44,15 @@ export type UseRow = {
 /** Newest first. Unused: an anti-join on the indexed uses table, no per-row subquery. */
 function baseQuery(db: Db, unusedOnly: boolean) {
   const images = db.selectFrom('images')
-  return unusedOnly ? images.leftJoin('image_uses', 'image_uses.image_id', 'images.id').where('image_uses.id', 'is', null) : images
+  return unusedOnly
+    ? images.leftJoin('image_uses', 'image_uses.image_id', 'images.id').where('image_uses.id', 'is', null)
+    : images
 }
 
-export async function findMediaRows(db: Db, opts: { unusedOnly: boolean; limit: number; offset: number }): Promise<MediaRow[]> {
+export async function findMediaRows(
+  db: Db,
+  opts: { unusedOnly: boolean; limit: number; offset: number },
+): Promise<MediaRow[]> {
   return baseQuery(db, opts.unusedOnly)
     .select(MEDIA_COLUMNS.map((c) => `images.${c}` as const))
     .orderBy('images.created_at', 'desc')
@@ -36,7 +63,9 @@ export async function findMediaRows(db: Db, opts: { unusedOnly: boolean; limit: 
 }
 
 export async function countMedia(db: Db, unusedOnly: boolean): Promise<number> {
-  const row = await baseQuery(db, unusedOnly).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const row = await baseQuery(db, unusedOnly)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -83,7 +112,9 @@ export type UseOwner = { postId: string } | { footerPageId: string }
 export async function replaceUses(db: Db, owner: UseOwner, imageIds: string[]): Promise<void> {
   if (!db.isTransaction) return db.transaction().execute((trx) => replaceUses(trx, owner, imageIds))
   const del = db.deleteFrom('image_uses')
-  await ('postId' in owner ? del.where('post_id', '=', owner.postId) : del.where('footer_page_id', '=', owner.footerPageId)).execute()
+  await (
+    'postId' in owner ? del.where('post_id', '=', owner.postId) : del.where('footer_page_id', '=', owner.footerPageId)
+  ).execute()
   if (imageIds.length === 0) return
   await db
     .insertInto('image_uses')

@@ -7,7 +7,10 @@ import * as repo from './media.repo.ts'
 
 async function withUses(db: Db, rows: repo.MediaRow[]): Promise<MediaItem[]> {
   const uses = new Map<string, MediaUse[]>()
-  for (const row of await repo.findUses(db, rows.map((r) => r.id))) {
+  for (const row of await repo.findUses(
+    db,
+    rows.map((r) => r.id),
+  )) {
     const use = toMediaUse(row)
     if (use) uses.set(row.image_id, [...(uses.get(row.image_id) ?? []), use])
   }
@@ -18,7 +21,10 @@ async function withUses(db: Db, rows: repo.MediaRow[]): Promise<MediaItem[]> {
 export async function listMedia(db: Db, query: MediaListQuery): Promise<MediaList> {
   const { filter, page, limit } = MediaListQuerySchema.parse(query)
   const unusedOnly = filter === 'unused'
-  const [rows, total] = await Promise.all([repo.findMediaRows(db, { unusedOnly, limit, offset: (page - 1) * limit }), repo.countMedia(db, unusedOnly)])
+  const [rows, total] = await Promise.all([
+    repo.findMediaRows(db, { unusedOnly, limit, offset: (page - 1) * limit }),
+    repo.countMedia(db, unusedOnly),
+  ])
   return { items: await withUses(db, rows), total }
 }
 
@@ -56,7 +62,11 @@ const EXTS = ['jpg', 'png', 'gif', 'webp']
  * Records which uploads an owner (a post or a footer page) shows, from its texts (content, featured image). Called
  * whenever one is saved, so the library knows an image's uses without ever scanning content.
  */
-export async function syncImageUses(db: Db, owner: repo.UseOwner, texts: Array<string | null | undefined>): Promise<void> {
+export async function syncImageUses(
+  db: Db,
+  owner: repo.UseOwner,
+  texts: Array<string | null | undefined>,
+): Promise<void> {
   const hashes = new Set(texts.flatMap((t) => [...(t ?? '').matchAll(UPLOAD_HASH)].map((m) => m[1]!)))
   const fileNames = [...hashes].slice(0, 500).flatMap((h) => EXTS.map((e) => `${h}.${e}`))
   await repo.replaceUses(db, owner, await repo.findImageIdsByFileNames(db, fileNames))

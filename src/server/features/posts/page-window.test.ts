@@ -12,7 +12,8 @@ describe('pageWindow', () => {
     // The last page is partial: its 1 row is the first from the end.
     expect(pageWindow(100, { limit: 9, offset: 99 })).toEqual({ from: 'end', limit: 1, offset: 0 })
     expect(pageWindow(100, { limit: 9, offset: 50 })).toEqual({ from: 'end', limit: 9, offset: 41 })
-    for (let offset = 0; offset < 100_000; offset += 9) expect(pageWindow(100_000, { limit: 9, offset }).offset).toBeLessThanOrEqual(50_000)
+    for (let offset = 0; offset < 100_000; offset += 9)
+      expect(pageWindow(100_000, { limit: 9, offset }).offset).toBeLessThanOrEqual(50_000)
   })
 
   it('gives nothing to read past the end', () => {

@@ -33,7 +33,9 @@ export async function insertPostsWithState(db: Db, rows: NewPostRow[], opts: Bul
   }
   const touched = opts.countersToRecount ?? new Set<string>()
   // In the order of their search rows: SQLite's full-text index flushes its pending terms whenever a row number goes down.
-  const keyed = rows.map((row) => ({ row, key: searchOrderKey(row.published_at ?? row.created_at, row.id, row.status) })).sort((a, b) => a.key - b.key)
+  const keyed = rows
+    .map((row) => ({ row, key: searchOrderKey(row.published_at ?? row.created_at, row.id, row.status) }))
+    .sort((a, b) => a.key - b.key)
   const ordered = keyed.map((k) => k.row)
   // Each chunk's search text is extracted while the previous chunk is written: on PostgreSQL the server indexes
   // one chunk while this process prepares the next, yielding every few posts so the driver can send the next
@@ -43,7 +45,14 @@ export async function insertPostsWithState(db: Db, rows: NewPostRow[], opts: Bul
   try {
     for (let i = 0; i < ordered.length; i += CHUNK) {
       const chunk = await Promise.all(
-        ordered.slice(i, i + CHUNK).map(async (row) => ({ ...row, category_id: row.category_id ?? null, published_at: row.published_at ?? null, ...(await derive(row)) })),
+        ordered
+          .slice(i, i + CHUNK)
+          .map(async (row) => ({
+            ...row,
+            category_id: row.category_id ?? null,
+            published_at: row.published_at ?? null,
+            ...(await derive(row)),
+          })),
       )
       const states = chunk.map(listingStateOf)
       const docs: Array<ReturnType<typeof searchDocumentOf>> = []
@@ -65,10 +74,21 @@ export async function insertPostsWithState(db: Db, rows: NewPostRow[], opts: Bul
   if (!opts.countersToRecount) await recount(db, [...touched])
 }
 
-async function writeChunk(db: Db, chunk: NewPostRow[], states: ListingState[], docs: Array<ReturnType<typeof searchDocumentOf>>): Promise<void> {
+async function writeChunk(
+  db: Db,
+  chunk: NewPostRow[],
+  states: ListingState[],
+  docs: Array<ReturnType<typeof searchDocumentOf>>,
+): Promise<void> {
   await db.insertInto('posts').values(chunk).execute()
-  const tagRows = states.flatMap((s) => s.tags.map((t) => ({ tag_key: t.key, post_id: s.id, tag: t.tag, status: s.status, published_at: s.published_at })))
+  const tagRows = states.flatMap((s) =>
+    s.tags.map((t) => ({ tag_key: t.key, post_id: s.id, tag: t.tag, status: s.status, published_at: s.published_at })),
+  )
   // A post may carry up to 100 tags: kept well under PostgreSQL's 65,535 parameters a statement (5 a row).
-  for (let i = 0; i < tagRows.length; i += TAG_ROWS) await db.insertInto('post_tags').values(tagRows.slice(i, i + TAG_ROWS)).execute()
+  for (let i = 0; i < tagRows.length; i += TAG_ROWS)
+    await db
+      .insertInto('post_tags')
+      .values(tagRows.slice(i, i + TAG_ROWS))
+      .execute()
   await writeSearchDocuments(db, docs)
 }

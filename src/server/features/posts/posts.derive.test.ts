@@ -23,10 +23,24 @@ describe('slugs', () => {
 
 describe('newPostRow', () => {
   it('derives what is missing', () => {
-    const input = PostInputSchema.parse({ title: 'T', content: '![b](/uploads/b.png) text ![c](/uploads/c.png)', status: 'published', featured: true, authorName: ' ' })
+    const input = PostInputSchema.parse({
+      title: 'T',
+      content: '![b](/uploads/b.png) text ![c](/uploads/c.png)',
+      status: 'published',
+      featured: true,
+      authorName: ' ',
+    })
     const row = newPostRow(input, ctx)
     expect(row.featured_image).toBe('/uploads/b.png')
-    expect(row).toMatchObject({ excerpt: 'text', reading_time: 1, published_at: now.toISOString(), featured: 1, featured_at: now.toISOString(), author_name: null, tags: '[]' })
+    expect(row).toMatchObject({
+      excerpt: 'text',
+      reading_time: 1,
+      published_at: now.toISOString(),
+      featured: 1,
+      featured_at: now.toISOString(),
+      author_name: null,
+      tags: '[]',
+    })
   })
 
   it('never takes an unsafe first image as the featured image', () => {
@@ -36,7 +50,14 @@ describe('newPostRow', () => {
 
   it('leaves drafts unpublished and unfeatured in time', () => {
     const row = newPostRow(PostInputSchema.parse({ title: 'T', featured: true }), ctx)
-    expect(row).toMatchObject({ status: 'draft', published_at: null, featured: 1, featured_at: null, excerpt: '', reading_time: 1 })
+    expect(row).toMatchObject({
+      status: 'draft',
+      published_at: null,
+      featured: 1,
+      featured_at: null,
+      excerpt: '',
+      reading_time: 1,
+    })
   })
 })
 
@@ -54,19 +75,33 @@ describe('postUpdatePatch', () => {
   it('sets publishedAt once and keeps it', () => {
     const first = postUpdatePatch(existing, PostUpdateSchema.parse({ status: 'published' }), later)
     expect(first.published_at).toBe(later.toISOString())
-    const kept = postUpdatePatch({ ...existing, published_at: now.toISOString(), status: 'published' }, PostUpdateSchema.parse({ status: 'draft' }), later)
+    const kept = postUpdatePatch(
+      { ...existing, published_at: now.toISOString(), status: 'published' },
+      PostUpdateSchema.parse({ status: 'draft' }),
+      later,
+    )
     expect(kept.published_at).toBe(now.toISOString())
   })
 
   it('computes featuredAt from the resulting state', () => {
     const published = { ...existing, status: 'published', published_at: now.toISOString() }
-    expect(postUpdatePatch(published, PostUpdateSchema.parse({ featured: true }), later).featured_at).toBe(later.toISOString())
-    expect(postUpdatePatch({ ...published, featured: 1 }, PostUpdateSchema.parse({ title: 'x' }), later).featured_at).toBe(later.toISOString())
-    expect(postUpdatePatch({ ...published, featured: 1 }, PostUpdateSchema.parse({ status: 'draft' }), later).featured_at).toBeNull()
+    expect(postUpdatePatch(published, PostUpdateSchema.parse({ featured: true }), later).featured_at).toBe(
+      later.toISOString(),
+    )
+    expect(
+      postUpdatePatch({ ...published, featured: 1 }, PostUpdateSchema.parse({ title: 'x' }), later).featured_at,
+    ).toBe(later.toISOString())
+    expect(
+      postUpdatePatch({ ...published, featured: 1 }, PostUpdateSchema.parse({ status: 'draft' }), later).featured_at,
+    ).toBeNull()
   })
 
   it('re-derives reading time with new content, and excerpt/image when sent empty', () => {
-    const patch = postUpdatePatch(existing, PostUpdateSchema.parse({ content: `![i](/x.png) ${'w '.repeat(300)}`, excerpt: '', featuredImage: '' }), later)
+    const patch = postUpdatePatch(
+      existing,
+      PostUpdateSchema.parse({ content: `![i](/x.png) ${'w '.repeat(300)}`, excerpt: '', featuredImage: '' }),
+      later,
+    )
     expect(patch.reading_time).toBe(2)
     expect(patch.excerpt?.startsWith('w w')).toBe(true)
     expect(patch.featured_image).toBe('/x.png')

@@ -32,7 +32,10 @@ export function nextFreeSlug(base: string, taken: string[]): string {
 }
 
 /** The stored row of a new post: the server derives what the body leaves out (contract "Create/update"). */
-export function newPostRow(input: PostInputData, ctx: { id: string; slug: string; authorId: string; now: Date }): NewPostRow {
+export function newPostRow(
+  input: PostInputData,
+  ctx: { id: string; slug: string; authorId: string; now: Date },
+): NewPostRow {
   const at = ctx.now.toISOString()
   const publication = nextPublication(undefined, input, ctx.now)
   const published = publication.status === 'published'

@@ -20,7 +20,11 @@ export const isPostgres = (db: Trx) => db.getExecutor().adapter instanceof Postg
 /** The counters a post in this state counts towards. */
 export function counterKeys(state: ListingState | undefined): string[] {
   if (!state || state.status !== 'published') return []
-  return ['published', ...(state.category_id ? [`category:${state.category_id}`] : []), ...state.tags.map((t) => `tag:${t.key}`)]
+  return [
+    'published',
+    ...(state.category_id ? [`category:${state.category_id}`] : []),
+    ...state.tags.map((t) => `tag:${t.key}`),
+  ]
 }
 
 export async function writeTags(db: Trx, state: ListingState): Promise<void> {
@@ -28,11 +32,28 @@ export async function writeTags(db: Trx, state: ListingState): Promise<void> {
   if (!state.tags.length) return
   await db
     .insertInto('post_tags')
-    .values(state.tags.map((t) => ({ tag_key: t.key, post_id: state.id, tag: t.tag, status: state.status, published_at: state.published_at })))
+    .values(
+      state.tags.map((t) => ({
+        tag_key: t.key,
+        post_id: state.id,
+        tag: t.tag,
+        status: state.status,
+        published_at: state.published_at,
+      })),
+    )
     .execute()
 }
 
-export type SearchDocument = { post_id: string; status: string; published_at: string | null; title: string; excerpt: string; body: string; tags: string; facets: string }
+export type SearchDocument = {
+  post_id: string
+  status: string
+  published_at: string | null
+  title: string
+  excerpt: string
+  body: string
+  tags: string
+  facets: string
+}
 
 /**
  * On SQLite each search row is numbered by the post's time and visibility (search-order-key.ts); a number already
@@ -70,7 +91,10 @@ async function freeOrderKeys(db: Trx, wanted: Array<{ postId: string; key: numbe
 }
 
 /** Writes posts' searchable text (SQLite's triggers and PostgreSQL's generated columns update the index). */
-export async function writeSearchDocuments(db: Trx, docs: Array<SearchDocument & { orderAt: string | null }>): Promise<void> {
+export async function writeSearchDocuments(
+  db: Trx,
+  docs: Array<SearchDocument & { orderAt: string | null }>,
+): Promise<void> {
   if (!docs.length) return
   const rows = docs.map(({ orderAt: _, ...doc }) => doc)
   if (isPostgres(db)) {
@@ -91,8 +115,18 @@ export async function writeSearchDocuments(db: Trx, docs: Array<SearchDocument &
       .execute()
     return
   }
-  const keys = await freeOrderKeys(db, docs.map((d) => ({ postId: d.post_id, key: searchOrderKey(d.orderAt, d.post_id, d.status) })))
-  await db.deleteFrom('post_search').where('post_id', 'in', rows.map((r) => r.post_id)).execute()
+  const keys = await freeOrderKeys(
+    db,
+    docs.map((d) => ({ postId: d.post_id, key: searchOrderKey(d.orderAt, d.post_id, d.status) })),
+  )
+  await db
+    .deleteFrom('post_search')
+    .where(
+      'post_id',
+      'in',
+      rows.map((r) => r.post_id),
+    )
+    .execute()
   // In ascending order: the full-text index flushes its pending terms whenever a row number goes down.
   const numbered = rows.map((row, i) => ({ ...row, id: keys[i]! })).sort((a, b) => a.id - b.id)
   await db.insertInto('post_search').values(numbered).execute()
@@ -125,7 +159,8 @@ export async function recount(db: Trx, keys: string[]): Promise<void> {
     .values(sorted.map((key) => ({ key, n: 0 })))
     .onConflict((oc) => oc.column('key').doNothing())
     .execute()
-  if (isPostgres(db)) await db.selectFrom('post_counts').select('key').where('key', 'in', sorted).orderBy('key').forUpdate().execute()
+  if (isPostgres(db))
+    await db.selectFrom('post_counts').select('key').where('key', 'in', sorted).orderBy('key').forUpdate().execute()
   for (const key of sorted) {
     const n = await countFor(db, key)
     await db.updateTable('post_counts').set({ n }).where('key', '=', key).execute()
@@ -137,9 +172,19 @@ async function countFor(db: Trx, key: string): Promise<number> {
   const value = rest.join(':')
   const n = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0)
   if (kind === 'tag') {
-    return n(await db.selectFrom('post_tags').select((eb) => eb.fn.countAll<number>().as('n')).where('tag_key', '=', value).where('status', '=', 'published').executeTakeFirst())
+    return n(
+      await db
+        .selectFrom('post_tags')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('tag_key', '=', value)
+        .where('status', '=', 'published')
+        .executeTakeFirst(),
+    )
   }
-  let q = db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'published')
+  let q = db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'published')
   if (kind === 'category') q = q.where('category_id', '=', value)
   return n(await q.executeTakeFirst())
 }

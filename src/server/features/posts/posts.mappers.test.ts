@@ -55,7 +55,14 @@ describe('rowToPost', () => {
   })
 
   it('prefers the stored author name and drops a dangling category', () => {
-    const post = rowToPost({ ...row, author_name: 'Guest', category_id: null, category_name: null, featured: 0, status: 'draft' })
+    const post = rowToPost({
+      ...row,
+      author_name: 'Guest',
+      category_id: null,
+      category_name: null,
+      featured: 0,
+      status: 'draft',
+    })
     expect(post.authorName).toBe('Guest')
     expect(post.author.username).toBe('admin')
     expect(post.category).toBeNull()

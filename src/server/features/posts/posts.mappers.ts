@@ -22,7 +22,6 @@ export function isoOrNull(value: string | Date | null | undefined): string | nul
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
 
-
 export function rowToCard(row: CardRow): PostCard {
   const username = row.author_username ?? ''
   return {
@@ -34,7 +33,12 @@ export function rowToCard(row: CardRow): PostCard {
     categoryId: row.category_id,
     category:
       row.category_id && row.category_name !== null
-        ? { id: row.category_id, name: row.category_name, slug: row.category_slug ?? '', color: row.category_color ?? '' }
+        ? {
+            id: row.category_id,
+            name: row.category_name,
+            slug: row.category_slug ?? '',
+            color: row.category_color ?? '',
+          }
         : null,
     authorId: row.author_id,
     authorName: row.author_name?.trim() || username,
@@ -72,4 +76,3 @@ export function parseHeadings(stored: string): Heading[] {
 export function rowToDetail(row: DetailRow): PostDetail {
   return { ...rowToPost(row), contentHtml: row.content_html, headings: parseHeadings(row.headings) }
 }
-

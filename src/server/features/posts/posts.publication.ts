@@ -5,7 +5,8 @@ import { badRequest } from '../../errors.ts'
 export type Publication = { status: PostStatus; published_at: string | null }
 
 /** A stored status as the API knows it (anything unknown reads as a draft, which nobody public sees). */
-export const postStatusOf = (status: string): PostStatus => (status === 'published' || status === 'scheduled' ? status : 'draft')
+export const postStatusOf = (status: string): PostStatus =>
+  status === 'published' || status === 'scheduled' ? status : 'draft'
 
 /**
  * The status and publishedAt a save leaves. Published: the first publication time is kept, else now. Scheduled: at

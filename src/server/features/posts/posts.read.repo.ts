@@ -29,7 +29,12 @@ const CARD_COLUMNS = [
   'posts.updated_at',
 ] as const
 
-type Embeds = { category_name: string | null; category_slug: string | null; category_color: string | null; author_username: string | null }
+type Embeds = {
+  category_name: string | null
+  category_slug: string | null
+  category_color: string | null
+  author_username: string | null
+}
 export type CardRow = Omit<PostRow, 'content' | 'content_html' | 'headings' | 'render_version'> & Embeds
 export type DetailRow = PostRow & Embeds
 
@@ -37,10 +42,17 @@ function withEmbeds<O>(q: SelectQueryBuilder<Database, 'posts', O>) {
   return q
     .leftJoin('categories', 'categories.id', 'posts.category_id')
     .leftJoin('users', 'users.id', 'posts.author_id')
-    .select(['categories.name as category_name', 'categories.slug as category_slug', 'categories.color as category_color', 'users.username as author_username'])
+    .select([
+      'categories.name as category_name',
+      'categories.slug as category_slug',
+      'categories.color as category_color',
+      'users.username as author_username',
+    ])
 }
 
-const cardsRead = compiledOnce((db, ids) => withEmbeds(db.selectFrom('posts').select(CARD_COLUMNS)).where('posts.id', 'in', ids))
+const cardsRead = compiledOnce((db, ids) =>
+  withEmbeds(db.selectFrom('posts').select(CARD_COLUMNS)).where('posts.id', 'in', ids),
+)
 
 /** Cards by id (in no particular order): primary-key lookups, whatever the size of the blog. */
 export async function cardsByIds(db: Db, ids: string[]): Promise<CardRow[]> {
@@ -88,7 +100,12 @@ export type ListEnd = 'start' | 'end'
 
 export function listingIdsQuery(db: Db, listing: Listing, sort: PostSort, from: ListEnd = 'start'): IdsQuery {
   const dir = (wanted: 'asc' | 'desc') => (from === 'start' ? wanted : wanted === 'asc' ? 'desc' : 'asc')
-  const byTagAlone = listing.tagKey !== undefined && listing.categoryId === undefined && listing.featured === undefined && sort !== 'popular' && listing.status
+  const byTagAlone =
+    listing.tagKey !== undefined &&
+    listing.categoryId === undefined &&
+    listing.featured === undefined &&
+    sort !== 'popular' &&
+    listing.status
   if (byTagAlone) {
     const q = db
       .selectFrom('post_tags')
@@ -105,7 +122,9 @@ export function listingIdsQuery(db: Db, listing: Listing, sort: PostSort, from: 
   if (listing.featured !== undefined) q = q.where('posts.featured', '=', listing.featured ? 1 : 0)
   if (listing.tagKey !== undefined) {
     const tagKey = listing.tagKey
-    q = q.where('posts.id', 'in', (eb) => eb.selectFrom('post_tags').select('post_tags.post_id').where('post_tags.tag_key', '=', tagKey))
+    q = q.where('posts.id', 'in', (eb) =>
+      eb.selectFrom('post_tags').select('post_tags.post_id').where('post_tags.tag_key', '=', tagKey),
+    )
   }
   const time = dir(sort === 'oldest' ? 'asc' : 'desc')
   if (listing.status !== 'published') {
@@ -123,14 +142,23 @@ export function listingIdsQuery(db: Db, listing: Listing, sort: PostSort, from: 
  * so a page in the second half (the last page, "oldest" read from its end) is read backwards from the end and
  * its rows reversed. No page walks more than half the list.
  */
-export function pageWindow(total: number, page: { limit: number; offset: number }): { from: ListEnd; limit: number; offset: number } {
+export function pageWindow(
+  total: number,
+  page: { limit: number; offset: number },
+): { from: ListEnd; limit: number; offset: number } {
   if (page.offset * 2 < total) return { from: 'start', ...page }
   const limit = Math.max(0, Math.min(page.limit, total - page.offset))
   return { from: 'end', limit, offset: Math.max(0, total - page.offset - limit) }
 }
 
 /** A page of a list's ids in display order; `total` (the list's size, when known) lets a deep page be read from the end. */
-export async function listingIds(db: Db, listing: Listing, sort: PostSort, page: { limit: number; offset: number }, total?: number): Promise<string[]> {
+export async function listingIds(
+  db: Db,
+  listing: Listing,
+  sort: PostSort,
+  page: { limit: number; offset: number },
+  total?: number,
+): Promise<string[]> {
   const window = total === undefined ? { from: 'start' as const, ...page } : pageWindow(total, page)
   if (window.limit === 0) return []
   const rows = await listingIdsQuery(db, listing, sort, window.from).limit(window.limit).offset(window.offset).execute()
@@ -155,13 +183,22 @@ export async function listingCount(db: Db, listing: Listing): Promise<number> {
     return Number(row?.n ?? 0)
   }
   const { sql: text, parameters } = listingIdsQuery(db, listing, 'latest').clearOrderBy().compile()
-  const result = await db.executeQuery<{ n: number }>(CompiledQuery.raw(`select count(*) as n from (${text}) as matches`, [...parameters]))
+  const result = await db.executeQuery<{ n: number }>(
+    CompiledQuery.raw(`select count(*) as n from (${text}) as matches`, [...parameters]),
+  )
   return Number(result.rows[0]?.n ?? 0)
 }
 
 /** At most `limit` published featured posts, most recently featured first (posts_featured_idx). */
 export const featuredIdsQuery = (db: Db, limit: number) =>
-  db.selectFrom('posts').select('id').where('featured', '=', 1).where('status', '=', 'published').orderBy('featured_at', 'desc').orderBy('id', 'desc').limit(limit)
+  db
+    .selectFrom('posts')
+    .select('id')
+    .where('featured', '=', 1)
+    .where('status', '=', 'published')
+    .orderBy('featured_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
 
 export async function featuredIds(db: Db, limit: number): Promise<string[]> {
   return (await featuredIdsQuery(db, limit).execute()).map((r) => r.id)
@@ -198,11 +235,27 @@ const RELATED_TAGS = 10
  * statement (a UNION ALL of per-source index walks) rather than one per source: a round trip each cost more than
  * the walks themselves.
  */
-export function relatedCandidatesQuery(db: Db, post: { id: string; categoryId: string | null; tagKeys: string[] }, perSource: number) {
+export function relatedCandidatesQuery(
+  db: Db,
+  post: { id: string; categoryId: string | null; tagKeys: string[] },
+  perSource: number,
+) {
   const source = (name: RelatedSource) => sql<RelatedSource>`${sql.lit(name)}`.as('source')
   const branches = [
-    ...(post.categoryId ? [db.selectFrom(relatedByCategoryQuery(db, post.id, post.categoryId, perSource).as('r')).select(['r.id', 'r.published_at', source('category')])] : []),
-    ...post.tagKeys.slice(0, RELATED_TAGS).map((tagKey) => db.selectFrom(relatedByTagQuery(db, post.id, tagKey, perSource).as('r')).select(['r.id', 'r.published_at', source('tag')])),
+    ...(post.categoryId
+      ? [
+          db
+            .selectFrom(relatedByCategoryQuery(db, post.id, post.categoryId, perSource).as('r'))
+            .select(['r.id', 'r.published_at', source('category')]),
+        ]
+      : []),
+    ...post.tagKeys
+      .slice(0, RELATED_TAGS)
+      .map((tagKey) =>
+        db
+          .selectFrom(relatedByTagQuery(db, post.id, tagKey, perSource).as('r'))
+          .select(['r.id', 'r.published_at', source('tag')]),
+      ),
   ]
   const [first, ...rest] = branches
   return first && rest.reduce((union, branch) => union.unionAll(branch), first)
@@ -241,7 +294,8 @@ export function sitemapPageQuery(db: Db, after: { publishedAt: string; id: strin
   return q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit)
 }
 
-export const sitemapPage = (db: Db, after: { publishedAt: string; id: string } | null, limit: number) => sitemapPageQuery(db, after, limit).execute()
+export const sitemapPage = (db: Db, after: { publishedAt: string; id: string } | null, limit: number) =>
+  sitemapPageQuery(db, after, limit).execute()
 
 /** Where the sitemap's `skip`-th post is, to start a keyset walk there (the offset runs over the index only). */
 export async function sitemapStart(db: Db, skip: number): Promise<{ publishedAt: string; id: string } | null> {

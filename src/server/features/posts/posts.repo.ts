@@ -19,7 +19,9 @@ export async function findSlugsLike(db: Db, base: string): Promise<string[]> {
   const rows = await db
     .selectFrom('posts')
     .select('slug')
-    .where((eb) => eb.or([eb('slug', '=', base), sql<boolean>`${sql.ref('slug')} like ${`${escapeLike(base)}-%`} escape '\\'`]))
+    .where((eb) =>
+      eb.or([eb('slug', '=', base), sql<boolean>`${sql.ref('slug')} like ${`${escapeLike(base)}-%`} escape '\\'`]),
+    )
     .execute()
   return rows.map((r) => r.slug)
 }
@@ -49,7 +51,11 @@ export async function deletePostRow(db: Trx, id: string): Promise<void> {
   await db.deleteFrom('posts').where('id', '=', id).execute()
 }
 
-export async function writeDerived(db: Trx, id: string, derived: Pick<PostRow, 'content_html' | 'headings' | 'render_version'>): Promise<void> {
+export async function writeDerived(
+  db: Trx,
+  id: string,
+  derived: Pick<PostRow, 'content_html' | 'headings' | 'render_version'>,
+): Promise<void> {
   await db.updateTable('posts').set(derived).where('id', '=', id).execute()
 }
 

@@ -15,10 +15,18 @@ export type SearchHit = { id: string; snippet: Snippet | undefined }
  * docs/decisions/016). Each engine reads a page from the newest (or oldest) match and stops when it is full, so its
  * cost follows the page, not the blog.
  */
-export async function searchPosts(db: Db, q: SearchQuery, page: Page): Promise<{ hits: SearchHit[]; total: number; exact: boolean }> {
+export async function searchPosts(
+  db: Db,
+  q: SearchQuery,
+  page: Page,
+): Promise<{ hits: SearchHit[]; total: number; exact: boolean }> {
   if (!q.words.length) return { hits: [], total: 0, exact: true }
   const { docs, total, exact } = await (isPostgres(db) ? searchPostgres : searchSqlite)(db, q, page)
-  return { hits: docs.map((d) => ({ id: d.id, snippet: snippetOf([d.body, d.excerpt, d.title, d.tags], q.words) })), total, exact }
+  return {
+    hits: docs.map((d) => ({ id: d.id, snippet: snippetOf([d.body, d.excerpt, d.title, d.tags], q.words) })),
+    total,
+    exact,
+  }
 }
 
 export { postgresSearchStatements } from './search.postgres.ts'

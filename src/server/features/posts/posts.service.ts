@@ -9,7 +9,14 @@ import { sanitizePostHtml } from '../../markdown/sanitize.ts'
 import { findCategoryIdBySlug } from '../categories/categories.repo.ts'
 import { syncImageUses } from '../media/media.service.ts'
 import { imageInfoByUrl } from '../uploads/uploads.service.ts'
-import { newPostRow, nextFreeSlug, postUpdatePatch, slugBase, type PostInputData, type PostUpdateData } from './posts.derive.ts'
+import {
+  newPostRow,
+  nextFreeSlug,
+  postUpdatePatch,
+  slugBase,
+  type PostInputData,
+  type PostUpdateData,
+} from './posts.derive.ts'
 import { rowToCard, rowToDetail, rowToPost } from './posts.mappers.ts'
 import * as read from './posts.read.repo.ts'
 import * as repo from './posts.repo.ts'
@@ -60,9 +67,16 @@ export async function listPosts(db: Db, query: PostListQuery, viewer: Viewer): P
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit }
 
   if (query.search) {
-    const { hits, total, exact } = await searchPosts(db, { ...listing, words: searchWords(query.search), sort: query.sort }, page)
+    const { hits, total, exact } = await searchPosts(
+      db,
+      { ...listing, words: searchWords(query.search), sort: query.sort },
+      page,
+    )
     const snippets = new Map(hits.map((h) => [h.id, h.snippet]))
-    const cards = await cardsInOrder(db, hits.map((h) => h.id))
+    const cards = await cardsInOrder(
+      db,
+      hits.map((h) => h.id),
+    )
     return { posts: cards.map((card) => ({ ...card, snippet: snippets.get(card.id) })), total, totalExact: exact }
   }
 
@@ -107,9 +121,22 @@ const UPLOAD_URL = /\/uploads\/[a-f0-9]{64}\.[a-z]+/g
  * The one place a post's markdown becomes HTML (called when a post is saved, never per request). Uploads become
  * responsive pictures with their size and placeholder colour (docs/decisions/020).
  */
-export async function renderPostContent(db: Db, post: { content: string; featuredImage: string | null }): Promise<string> {
-  const images = await imageInfoByUrl(db, [...post.content.matchAll(UPLOAD_URL)].map((m) => m[0]))
-  return sanitizePostHtml(renderMarkdown(post.content, { highlight, omitImage: post.featuredImage, images, priorityFirstImage: !post.featuredImage }))
+export async function renderPostContent(
+  db: Db,
+  post: { content: string; featuredImage: string | null },
+): Promise<string> {
+  const images = await imageInfoByUrl(
+    db,
+    [...post.content.matchAll(UPLOAD_URL)].map((m) => m[0]),
+  )
+  return sanitizePostHtml(
+    renderMarkdown(post.content, {
+      highlight,
+      omitImage: post.featuredImage,
+      images,
+      priorityFirstImage: !post.featuredImage,
+    }),
+  )
 }
 
 /** Bumped whenever rendering changes: posts rendered by an older version are rendered again (see posts.rederive.ts). */
@@ -118,7 +145,10 @@ export const RENDER_VERSION = 4
 export type DerivedColumns = { content_html: string; headings: string; render_version: number }
 
 /** What the post page shows, made from the content when the post is saved. */
-export async function derivedColumns(db: Db, post: { content: string; featured_image?: string | null }): Promise<DerivedColumns> {
+export async function derivedColumns(
+  db: Db,
+  post: { content: string; featured_image?: string | null },
+): Promise<DerivedColumns> {
   return {
     content_html: await renderPostContent(db, { content: post.content, featuredImage: post.featured_image ?? null }),
     headings: JSON.stringify(headingsOf(post.content)),
@@ -143,7 +173,11 @@ export async function relatedPosts(db: Db, id: string, viewer: Viewer): Promise<
  */
 export async function relatedTo(db: Db, post: Pick<Post, 'id' | 'categoryId' | 'tags'>): Promise<PostCard[]> {
   const tagKeys = [...new Set(post.tags.map(tagKey))]
-  const candidates = await read.relatedCandidates(db, { id: post.id, categoryId: post.categoryId, tagKeys }, RELATED_PER_SOURCE)
+  const candidates = await read.relatedCandidates(
+    db,
+    { id: post.id, categoryId: post.categoryId, tagKeys },
+    RELATED_PER_SOURCE,
+  )
   const byId = new Map<string, { id: string; sameCategory: number; shared: number; at: string }>()
   for (const c of candidates) {
     const seen = byId.get(c.id) ?? { id: c.id, sameCategory: 0, shared: 0, at: c.published_at ?? '' }
@@ -152,11 +186,19 @@ export async function relatedTo(db: Db, post: Pick<Post, 'id' | 'categoryId' | '
     byId.set(c.id, seen)
   }
   const ids = [...byId.values()]
-    .sort((a, b) => b.sameCategory - a.sameCategory || b.shared - a.shared || (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1))
+    .sort(
+      (a, b) =>
+        b.sameCategory - a.sameCategory ||
+        b.shared - a.shared ||
+        (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1),
+    )
     .slice(0, RELATED_LIMIT)
     .map((r) => r.id)
   if (ids.length < RELATED_LIMIT) {
-    const latest = await read.listingIds(db, { status: 'published' }, 'latest', { limit: RELATED_LIMIT + ids.length + 1, offset: 0 })
+    const latest = await read.listingIds(db, { status: 'published' }, 'latest', {
+      limit: RELATED_LIMIT + ids.length + 1,
+      offset: 0,
+    })
     ids.push(...latest.filter((l) => l !== post.id && !ids.includes(l)).slice(0, RELATED_LIMIT - ids.length))
   }
   return cardsInOrder(db, ids)
@@ -193,7 +235,11 @@ export async function createPost(db: Db, input: PostInputData, authorId: string,
     try {
       await db.transaction().execute(async (trx) => {
         await repo.insertPost(trx, { ...row, ...derived })
-        await saveListingState(trx, undefined, { ...row, category_id: row.category_id ?? null, published_at: row.published_at ?? null })
+        await saveListingState(trx, undefined, {
+          ...row,
+          category_id: row.category_id ?? null,
+          published_at: row.published_at ?? null,
+        })
         await syncImageUses(trx, { postId: id }, [row.content, row.featured_image])
       })
       break
@@ -218,15 +264,18 @@ export async function updatePost(db: Db, id: string, patch: PostUpdateData, now:
       before = existing
       const changes = postUpdatePatch(existing, patch, now)
       const after = { ...existing, ...changes }
-      const derived = changes.content !== undefined || changes.featured_image !== undefined ? await derivedColumns(trx, after) : {}
+      const derived =
+        changes.content !== undefined || changes.featured_image !== undefined ? await derivedColumns(trx, after) : {}
       await repo.updatePostRow(trx, id, { ...changes, ...derived })
       await saveListingState(trx, existing, { ...after, ...derived })
-      if (changes.content !== undefined || changes.featured_image !== undefined) await syncImageUses(trx, { postId: id }, [after.content, after.featured_image])
+      if (changes.content !== undefined || changes.featured_image !== undefined)
+        await syncImageUses(trx, { postId: id }, [after.content, after.featured_image])
     })
   } catch (error) {
     rethrowWriteError(error)
   }
-  if (before?.status === 'published' && patch.slug && patch.slug !== before.slug) await recordSlugChange(db, before.slug, patch.slug, now)
+  if (before?.status === 'published' && patch.slug && patch.slug !== before.slug)
+    await recordSlugChange(db, before.slug, patch.slug, now)
   const saved = await postById(db, id, { isAdmin: true })
   await recordSave(db, saved, now)
   return saved

@@ -3,14 +3,31 @@ import { markdownToPlainText } from '#shared/text/markdown-plain-text.ts'
 import { tagKey } from '#shared/text/tags.ts'
 import type { Db } from '../../db/client.ts'
 import type { Database, PostRow } from '../../db/schema.ts'
-import { counterKeys, deleteListingRows, recount, writeSearchDocuments, writeTags, type ListingState, type SearchDocument } from './posts.index.repo.ts'
+import {
+  counterKeys,
+  deleteListingRows,
+  recount,
+  writeSearchDocuments,
+  writeTags,
+  type ListingState,
+  type SearchDocument,
+} from './posts.index.repo.ts'
 import { parseTags } from './posts.mappers.ts'
 import { facetsOf } from './search-facets.ts'
 
-type PostState = Pick<PostRow, 'id' | 'title' | 'excerpt' | 'content' | 'status' | 'published_at' | 'category_id' | 'tags' | 'created_at'>
+type PostState = Pick<
+  PostRow,
+  'id' | 'title' | 'excerpt' | 'content' | 'status' | 'published_at' | 'category_id' | 'tags' | 'created_at'
+>
 
 export function listingStateOf(post: PostState): ListingState {
-  return { id: post.id, status: post.status, published_at: post.published_at, category_id: post.category_id, tags: parseTags(post.tags).map((tag) => ({ key: tagKey(tag), tag })) }
+  return {
+    id: post.id,
+    status: post.status,
+    published_at: post.published_at,
+    category_id: post.category_id,
+    tags: parseTags(post.tags).map((tag) => ({ key: tagKey(tag), tag })),
+  }
 }
 
 /** The searchable text of a post: its words without markdown, its tags as words, its category and tags as facets; ordered by its publication. */
@@ -32,7 +49,11 @@ export function searchDocumentOf(post: PostState): SearchDocument & { orderAt: s
  * Brings everything that lists or finds a post in line with its new state, in the caller's transaction: its tag
  * rows, its search text and the counters of every listing it left or joined. `after` undefined: it was deleted.
  */
-export async function saveListingState(trx: Transaction<Database> | Db, before: PostState | undefined, after: PostState | undefined): Promise<void> {
+export async function saveListingState(
+  trx: Transaction<Database> | Db,
+  before: PostState | undefined,
+  after: PostState | undefined,
+): Promise<void> {
   if (after) {
     await writeTags(trx, listingStateOf(after))
     await writeSearchDocuments(trx, [searchDocumentOf(after)])

@@ -12,10 +12,16 @@ export const tagFacet = (tagKey: string) => `t${hex(tagKey)}`
 
 /** The facets a search row carries, space-separated. */
 export function facetsOf(post: { category_id: string | null; tags: Array<{ key: string }> }): string {
-  return [...(post.category_id ? [categoryFacet(post.category_id)] : []), ...new Set(post.tags.map((t) => tagFacet(t.key)))].join(' ')
+  return [
+    ...(post.category_id ? [categoryFacet(post.category_id)] : []),
+    ...new Set(post.tags.map((t) => tagFacet(t.key))),
+  ].join(' ')
 }
 
 /** The facets a search is narrowed to. */
 export function wantedFacets(q: { categoryId?: string; tagKey?: string }): string[] {
-  return [...(q.categoryId !== undefined ? [categoryFacet(q.categoryId)] : []), ...(q.tagKey !== undefined ? [tagFacet(q.tagKey)] : [])]
+  return [
+    ...(q.categoryId !== undefined ? [categoryFacet(q.categoryId)] : []),
+    ...(q.tagKey !== undefined ? [tagFacet(q.tagKey)] : []),
+  ]
 }

@@ -36,7 +36,13 @@ const countsEverySlice = (slices: Slice[]) => slices.length <= COUNTED_SLICES
  * list goes on past the page there are at least one more than the page's end; on the page that shows the last match,
  * exactly the matches before it and on it.
  */
-export function slicedCount(n: number, more: boolean, shown: number, page: Page, slices: Slice[]): { total: number; exact: boolean } {
+export function slicedCount(
+  n: number,
+  more: boolean,
+  shown: number,
+  page: Page,
+  slices: Slice[],
+): { total: number; exact: boolean } {
   const bound = countBound(page)
   if (n >= bound || countsEverySlice(slices)) return countedTo(n, bound)
   if (more) return { total: Math.max(n, page.offset + page.limit + 1), exact: false }
@@ -59,7 +65,13 @@ export function slicedCount(n: number, more: boolean, shown: number, page: Page,
  * A slice's part is a bitmap of its partial index and a sort of its matches, whatever the words, so the statement
  * keeps one generic plan (its words are parameters), planned once per connection.
  */
-export function slicedSearchStatement(q: SearchQuery, page: Page, slices: Slice[], query: RawBuilder<unknown>, facets?: RawBuilder<unknown>): RawBuilder<SlicedRow> {
+export function slicedSearchStatement(
+  q: SearchQuery,
+  page: Page,
+  slices: Slice[],
+  query: RawBuilder<unknown>,
+  facets?: RawBuilder<unknown>,
+): RawBuilder<SlicedRow> {
   const end = page.offset + page.limit + 1
   const dir = sql.raw(q.sort === 'oldest' ? 'asc' : 'desc')
   const ordered = q.sort === 'oldest' ? slices : [...slices].reverse()
@@ -75,16 +87,29 @@ export function slicedSearchStatement(q: SearchQuery, page: Page, slices: Slice[
   const within = (range: Slice) => sql.raw(sliceCondition(range))
   const parts = (where: RawBuilder<unknown>, ranges: Slice[]) =>
     sql.join(
-      ranges.map((range) => sql`(select post_id, published_at from published_search_words where ${where} and ${within(range)} order by published_at ${dir}, post_id ${dir} limit ${end})`),
+      ranges.map(
+        (range) =>
+          sql`(select post_id, published_at from published_search_words where ${where} and ${within(range)} order by published_at ${dir}, post_id ${dir} limit ${end})`,
+      ),
       sql` union all `,
     )
   // On a blog of COUNTED_SLICES slices or fewer these are all of them, the last reaching the blog's far end.
-  const counted = sql.join(ordered.slice(0, COUNTED_SLICES).map((range) => sql`select from published_search_words where ${found} and ${within(range)}`), sql` union all `)
+  const counted = sql.join(
+    ordered
+      .slice(0, COUNTED_SLICES)
+      .map((range) => sql`select from published_search_words where ${found} and ${within(range)}`),
+    sql` union all `,
+  )
   const titled = q.sort === 'latest'
-  const titles = titled ? sql`, t as materialized (select post_id, published_at, 0 as tier from (${parts(inTitle, nearest(TITLE_NEAR_SLICES))}) x limit ${end})` : sql``
+  const titles = titled
+    ? sql`, t as materialized (select post_id, published_at, 0 as tier from (${parts(inTitle, nearest(TITLE_NEAR_SLICES))}) x limit ${end})`
+    : sql``
   const matches = sql`select post_id, published_at, 1 as tier from (${parts(found, nearest(NEAR_SLICES))}) x limit ${end}`
-  const listed = titled ? sql`select * from t union all select * from (${matches}) a where a.post_id not in (select post_id from t)` : matches
-  const order = (at: string) => sql`${sql.ref(`${at}.tier`)}, ${sql.ref(`${at}.published_at`)} ${dir}, ${sql.ref(`${at}.post_id`)} ${dir}`
+  const listed = titled
+    ? sql`select * from t union all select * from (${matches}) a where a.post_id not in (select post_id from t)`
+    : matches
+  const order = (at: string) =>
+    sql`${sql.ref(`${at}.tier`)}, ${sql.ref(`${at}.published_at`)} ${dir}, ${sql.ref(`${at}.post_id`)} ${dir}`
   return sql<SlicedRow>`with k as materialized (select ${facets ? sql`${query} && ${facets}` : query} as found),
     c as materialized (select count(*)::int as n from (${counted} limit ${countBound(page)}) x)${titles},
     f as materialized (select * from (${listed}) l order by ${order('l')} limit ${page.limit + 1} offset ${page.offset}),

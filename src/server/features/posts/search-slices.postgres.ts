@@ -29,16 +29,23 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`
 
 /** The slice's condition on published_at: the same text in its indexes' predicates and in searches, so the planner matches them. */
 export function sliceCondition(slice: Slice, at = 'published_at'): string {
-  const bounds = [...(slice.from !== undefined ? [`${at} >= ${literal(slice.from)}`] : []), ...(slice.to !== undefined ? [`${at} < ${literal(slice.to)}`] : [])]
+  const bounds = [
+    ...(slice.from !== undefined ? [`${at} >= ${literal(slice.from)}`] : []),
+    ...(slice.to !== undefined ? [`${at} < ${literal(slice.to)}`] : []),
+  ]
   return bounds.length ? bounds.join(' and ') : 'true'
 }
 
 /** The slices that `boundaries` (ascending) cut the blog into, oldest first. */
-export const slicesOf = (boundaries: string[]): Slice[] => [undefined, ...boundaries].map((from, i) => ({ from, to: boundaries[i] }))
+export const slicesOf = (boundaries: string[]): Slice[] =>
+  [undefined, ...boundaries].map((from, i) => ({ from, to: boundaries[i] }))
 
 /** The names of a slice's two indexes (words, title words): derived from its bounds, so every instance agrees. */
 function indexNames(slice: Slice): [string, string] {
-  const id = createHash('sha256').update(`${slice.from ?? ''}|${slice.to ?? ''}`).digest('hex').slice(0, 20)
+  const id = createHash('sha256')
+    .update(`${slice.from ?? ''}|${slice.to ?? ''}`)
+    .digest('hex')
+    .slice(0, 20)
   return [`${INDEX_PREFIX}${id}_w`, `${INDEX_PREFIX}${id}_t`]
 }
 
@@ -60,7 +67,11 @@ export async function searchSlices(db: Db): Promise<Slice[]> {
 
 /** Published posts in a slice, from the posts' status and date index. */
 async function postsIn(db: Db, slice: Slice): Promise<number> {
-  const rows = await sql<{ n: number }>`${once}select count(*)::int as n from posts where status = 'published' and ${sql.raw(sliceCondition(slice))}`.execute(db)
+  const rows = await sql<{
+    n: number
+  }>`${once}select count(*)::int as n from posts where status = 'published' and ${sql.raw(sliceCondition(slice))}`.execute(
+    db,
+  )
   return rows.rows[0]!.n
 }
 
@@ -81,16 +92,26 @@ async function cutsOf(db: Db, slice: Slice, posts: number, size: number): Promis
 async function createIndexes(db: Db, slice: Slice): Promise<void> {
   const [words, title] = indexNames(slice)
   const where = sliceCondition(slice)
-  await sql.raw(`create index concurrently if not exists ${words} on published_search_words using gin (words) where ${where}`).execute(db)
-  await sql.raw(`create index concurrently if not exists ${title} on published_search_words using gin (title_words) where ${where}`).execute(db)
+  await sql
+    .raw(`create index concurrently if not exists ${words} on published_search_words using gin (words) where ${where}`)
+    .execute(db)
+  await sql
+    .raw(
+      `create index concurrently if not exists ${title} on published_search_words using gin (title_words) where ${where}`,
+    )
+    .execute(db)
 }
 
 /** Slice indexes no current slice owns (a split that stopped half way), or left invalid by a build that failed. */
 async function dropStrayIndexes(db: Db, slices: Slice[]): Promise<void> {
   const owned = new Set(slices.length > 1 ? slices.flatMap(indexNames) : [])
-  const rows = await sql<{ name: string; valid: boolean }>`select c.relname as name, i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
+  const rows = await sql<{
+    name: string
+    valid: boolean
+  }>`select c.relname as name, i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
     where i.indrelid = 'published_search_words'::regclass and c.relname like ${`${INDEX_PREFIX}%`}`.execute(db)
-  for (const { name, valid } of rows.rows) if (!valid || !owned.has(name)) await sql.raw(`drop index concurrently if exists ${name}`).execute(db)
+  for (const { name, valid } of rows.rows)
+    if (!valid || !owned.has(name)) await sql.raw(`drop index concurrently if exists ${name}`).execute(db)
 }
 
 /**
@@ -101,7 +122,8 @@ async function dropStrayIndexes(db: Db, slices: Slice[]): Promise<void> {
  */
 export async function splitSearchSlices(db: Db, size = SLICE_POSTS): Promise<number> {
   return db.connection().execute(async (conn) => {
-    const locked = (await sql<{ ok: boolean }>`select pg_try_advisory_lock(${SPLIT_LOCK}) as ok`.execute(conn)).rows[0]!.ok
+    const locked = (await sql<{ ok: boolean }>`select pg_try_advisory_lock(${SPLIT_LOCK}) as ok`.execute(conn)).rows[0]!
+      .ok
     if (!locked) return 0
     let cutsMade = 0
     try {
@@ -114,8 +136,11 @@ export async function splitSearchSlices(db: Db, size = SLICE_POSTS): Promise<num
         if (!cuts.length) continue
         const bounds = [slice.from, ...cuts, slice.to]
         for (let i = 0; i + 1 < bounds.length; i++) await createIndexes(conn, { from: bounds[i], to: bounds[i + 1] })
-        await sql`insert into search_slices (starts_at) select unnest(${cuts}::text[]) on conflict do nothing`.execute(conn)
-        if (slices.length > 1) for (const name of indexNames(slice)) await sql.raw(`drop index concurrently if exists ${name}`).execute(conn)
+        await sql`insert into search_slices (starts_at) select unnest(${cuts}::text[]) on conflict do nothing`.execute(
+          conn,
+        )
+        if (slices.length > 1)
+          for (const name of indexNames(slice)) await sql.raw(`drop index concurrently if exists ${name}`).execute(conn)
         cutsMade += cuts.length
       }
     } finally {

@@ -50,11 +50,15 @@ export const countLimit = (cap: RawBuilder<number>, page: Page) => {
  */
 export type Tier = 'all' | 'title' | 'rest'
 /** `count(limit)` counts matches as far as `limit` (countBound, countLimit). */
-export type TierStatements = { rows: (page: Page) => RawBuilder<FoundDoc>; count: (limit: number | RawBuilder<number>) => RawBuilder<{ n: number }> }
+export type TierStatements = {
+  rows: (page: Page) => RawBuilder<FoundDoc>
+  count: (limit: number | RawBuilder<number>) => RawBuilder<{ n: number }>
+}
 export type Statements = (q: SearchQuery, tier: Tier) => TierStatements
 
 export const docsOf = async (db: Db, statement: RawBuilder<FoundDoc>) => (await statement.execute(db)).rows
-export const countOf = async (db: Db, statement: RawBuilder<{ n: number }>) => Number((await statement.execute(db)).rows[0]?.n ?? 0)
+export const countOf = async (db: Db, statement: RawBuilder<{ n: number }>) =>
+  Number((await statement.execute(db)).rows[0]?.n ?? 0)
 
 /**
  * One page of matches, the total known. Ranking (docs/decisions/010): posts whose title holds every word first, then

@@ -14,7 +14,10 @@ function tokensOf(texts: string[]): string[][] {
   const insert = sqlite.prepare('insert into t (rowid, x) values (?, ?)')
   sqlite.transaction(() => texts.forEach((text, i) => insert.run(i + 1, text)))()
   const out = texts.map((): string[] => [])
-  for (const [doc, term] of sqlite.prepare('select doc, term from v order by doc, offset').raw().all() as Array<[number, string]>) out[doc - 1]!.push(term)
+  for (const [doc, term] of sqlite.prepare('select doc, term from v order by doc, offset').raw().all() as Array<
+    [number, string]
+  >)
+    out[doc - 1]!.push(term)
   return out
 }
 
@@ -22,21 +25,27 @@ function tokensOf(texts: string[]): string[][] {
 function sqliteKinds(codePoints: number[]): Map<number, 'word' | 'continuation' | 'split'> {
   // "q Xb": a token other than "b" after "q" means X starts a word; "aXb" as one token means X continues one.
   const tokens = tokensOf(codePoints.map((cp) => `q ${String.fromCodePoint(cp)}b a${String.fromCodePoint(cp)}b`))
-  return new Map(codePoints.map((cp, i) => {
-    const [, second, third] = tokens[i]!
-    return [cp, second !== 'b' ? 'word' : third !== 'a' ? 'continuation' : 'split']
-  }))
+  return new Map(
+    codePoints.map((cp, i) => {
+      const [, second, third] = tokens[i]!
+      return [cp, second !== 'b' ? 'word' : third !== 'a' ? 'continuation' : 'split']
+    }),
+  )
 }
 
-const inPairs = (pairs: readonly number[], cp: number) => pairs.some((v, i) => i % 2 === 0 && cp >= v && cp <= pairs[i + 1]!)
-const tableKind = (cp: number) => (inPairs(FTS5_WORD_CHARS, cp) ? 'word' : inPairs(FTS5_WORD_CONTINUATIONS, cp) ? 'continuation' : 'split')
+const inPairs = (pairs: readonly number[], cp: number) =>
+  pairs.some((v, i) => i % 2 === 0 && cp >= v && cp <= pairs[i + 1]!)
+const tableKind = (cp: number) =>
+  inPairs(FTS5_WORD_CHARS, cp) ? 'word' : inPairs(FTS5_WORD_CONTINUATIONS, cp) ? 'continuation' : 'split'
 
 describe('the word characters table', () => {
   it('is what SQLite reads: every code point of the Basic Multilingual Plane, and each range edge beyond', () => {
     const bmp = Array.from({ length: 0x10000 }, (_, cp) => cp).filter((cp) => cp > 0 && (cp < 0xd800 || cp > 0xdfff))
     const edges = FTS5_WORD_CHARS.flatMap((v) => [v - 1, v, v + 1]).filter((cp) => cp >= 0x10000 && cp < 0x110000)
     const kinds = sqliteKinds([...bmp, ...new Set(edges)])
-    const wrong = [...kinds].filter(([cp, kind]) => tableKind(cp) !== kind).map(([cp, kind]) => `U+${cp.toString(16)} ${kind}`)
+    const wrong = [...kinds]
+      .filter(([cp, kind]) => tableKind(cp) !== kind)
+      .map(([cp, kind]) => `U+${cp.toString(16)} ${kind}`)
     expect(wrong.slice(0, 20), 'regenerate fts5-word-chars.ts from SQLite').toEqual([])
   })
 })
@@ -44,8 +53,23 @@ describe('the word characters table', () => {
 describe('searchWords', () => {
   it('splits where SQLite splits: each word is one token to SQLite', () => {
     const samples = [
-      'react fastify', "don't stop", 'foo_bar-baz', 'café crème', 'Größe 42', 'q\u0303x', '\u0301start', 'ﬁle',
-      '日本語の検索', 'Ελληνικά κείμενα', 'مرحبا بالعالم', 'हिन्दी पाठ', '😀 smile', 'a\uE000b', 'x\u00B2y', '½ cup', '\uD800lone',
+      'react fastify',
+      "don't stop",
+      'foo_bar-baz',
+      'café crème',
+      'Größe 42',
+      'q\u0303x',
+      '\u0301start',
+      'ﬁle',
+      '日本語の検索',
+      'Ελληνικά κείμενα',
+      'مرحبا بالعالم',
+      'हिन्दी पाठ',
+      '😀 smile',
+      'a\uE000b',
+      'x\u00B2y',
+      '½ cup',
+      '\uD800lone',
     ]
     const tokens = tokensOf(samples)
     samples.forEach((text, i) => {
@@ -61,7 +85,18 @@ describe('searchWords', () => {
   })
 
   it('never returns syntax: operators and punctuation are words or nothing', () => {
-    expect(searchWords('"react" OR (fastify*) -x ^y NEAR(a b) title:z \\ % _')).toEqual(['react', 'OR', 'fastify', 'x', 'y', 'NEAR', 'a', 'b', 'title', 'z'])
+    expect(searchWords('"react" OR (fastify*) -x ^y NEAR(a b) title:z \\ % _')).toEqual([
+      'react',
+      'OR',
+      'fastify',
+      'x',
+      'y',
+      'NEAR',
+      'a',
+      'b',
+      'title',
+      'z',
+    ])
     expect(searchWords('"" * ()')).toEqual([])
   })
 

@@ -4,7 +4,21 @@ import { PLAN_EACH_RUN } from '../../db/named-statements.ts'
 import { wantedFacets } from './search-facets.ts'
 import { slicedCount, slicedSearchStatement, type SlicedRow } from './search-sliced.postgres.ts'
 import { searchSlices, type Slice } from './search-slices.postgres.ts'
-import { countBound, countedTo, countLimit, docsOf, sortCap, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Statements, type Tier, type TierStatements } from './search-tiers.ts'
+import {
+  countBound,
+  countedTo,
+  countLimit,
+  docsOf,
+  sortCap,
+  tieredPage,
+  type Found,
+  type FoundDoc,
+  type Page,
+  type SearchQuery,
+  type Statements,
+  type Tier,
+  type TierStatements,
+} from './search-tiers.ts'
 
 // PostgreSQL: tsvector documents with GIN indexes, one for the whole post and one for the title.
 
@@ -39,8 +53,16 @@ const facetQuery = (facets: string[]) => sql`${facets.map((f) => `'#${f}'`).join
  */
 function matches(q: SearchQuery, tier: Tier) {
   const query = tsQuery(q.words)
-  const inTitle = tier === 'title' ? [sql`s.title_document @@ ${query}`] : tier === 'rest' ? [sql`not (s.title_document @@ ${query})`] : []
-  const joinPosts = q.sort === 'popular' || (q.categoryId !== undefined && q.status !== 'published') ? sql` join posts p on p.id = s.post_id` : sql``
+  const inTitle =
+    tier === 'title'
+      ? [sql`s.title_document @@ ${query}`]
+      : tier === 'rest'
+        ? [sql`not (s.title_document @@ ${query})`]
+        : []
+  const joinPosts =
+    q.sort === 'popular' || (q.categoryId !== undefined && q.status !== 'published')
+      ? sql` join posts p on p.id = s.post_id`
+      : sql``
   const facets = wantedFacets(q)
   // Titles alone need no words: a post whose title holds them holds them.
   if (q.status === 'published' && (tier !== 'title' || facets.length)) {
@@ -58,10 +80,12 @@ function matches(q: SearchQuery, tier: Tier) {
   // Drafts and scheduled posts are few: their status index lists them, and each one's document is tested.
   if (q.status) conditions.push(sql`s.status = ${q.status}`)
   if (q.categoryId !== undefined) conditions.push(sql`p.category_id = ${q.categoryId}`)
-  if (q.tagKey !== undefined) conditions.push(sql`s.post_id in (select post_id from post_tags where tag_key = ${q.tagKey})`)
+  if (q.tagKey !== undefined)
+    conditions.push(sql`s.post_id in (select post_id from post_tags where tag_key = ${q.tagKey})`)
   const from = sql`post_search s${joinPosts}`
   const where = sql.join(conditions, sql` and `)
-  const listed = (also: RawBuilder<boolean>) => sql`select s.post_id, s.published_at from ${from} where ${where} and ${also}`
+  const listed = (also: RawBuilder<boolean>) =>
+    sql`select s.post_id, s.published_at from ${from} where ${where} and ${also}`
   return { query, from, where, counted: sql`${from} where ${where}`, listed }
 }
 
@@ -80,7 +104,9 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
   return {
     count: (limit) => sql<{ n: number }>`select count(*)::int as n from (select 1 from ${counted} limit ${limit}) c`,
     // With its time, for walkedFirstPage's merge.
-    rows: (page) => sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags, s.published_at from ${from} where ${where}
+    rows: (
+      page,
+    ) => sql<FoundDoc>`select s.post_id as id, s.title, s.excerpt, s.body, s.tags, s.published_at from ${from} where ${where}
       order by ${order} limit ${page.limit} offset ${page.offset}`,
   }
 }
@@ -93,7 +119,10 @@ export function postgresSearchStatements(q: SearchQuery, tier: Tier): TierStatem
  * statement answers the count alone and the date index is walked. Title matches first. At least one row comes back:
  * with no page, its id is null.
  */
-export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuilder<Partial<FoundDoc> & { total: number; cap: number }> {
+export function postgresFewMatchesStatement(
+  q: SearchQuery,
+  page: Page,
+): RawBuilder<Partial<FoundDoc> & { total: number; cap: number }> {
   const { query, listed, counted } = matches(q, 'all')
   const views = q.sort === 'popular' ? sql`(select p.views from posts p where p.id = m.post_id)` : sql`0`
   // Title matches first: the planner joins the title index's matches (few, as titles hold few words) or looks up each
@@ -101,7 +130,9 @@ export function postgresFewMatchesStatement(q: SearchQuery, page: Page): RawBuil
   const latest = q.sort === 'latest'
   const titleFirst = (at: string) => (latest ? sql`${sql.ref(`${at}.in_title`)} desc, ` : sql``)
   const inTitle = latest ? sql`t.post_id is not null as in_title` : sql`false as in_title`
-  const titled = latest ? sql` left join (select post_id from post_search where title_document @@ ${query}) t on t.post_id = m.post_id` : sql``
+  const titled = latest
+    ? sql` left join (select post_id from post_search where title_document @@ ${query}) t on t.post_id = m.post_id`
+    : sql``
   const cap = sql<number>`(select cap from k)`
   return sql<Partial<FoundDoc> & { total: number; cap: number }>`with k as (select ${sortCap(WALK_COST, page)} as cap),
     c as (select count(*)::int as n, ${cap} as cap from (select 1 from ${counted} limit ${countLimit(cap, page)}) b),
@@ -132,7 +163,10 @@ async function withSearchPlanning<T>(db: Db, run: (db: Db) => Promise<T>, settin
       await sql.raw('commit').execute(conn)
       return result
     } catch (err) {
-      await sql.raw('rollback').execute(conn).catch(() => {})
+      await sql
+        .raw('rollback')
+        .execute(conn)
+        .catch(() => {})
       throw err
     }
   })
@@ -154,7 +188,10 @@ export function searchPostgres(db: Db, q: SearchQuery, page: Page): Promise<Foun
     }
     if (page.offset >= counted.total) return { docs: [], ...counted }
     const first = page.offset === 0 && q.sort === 'latest'
-    return { docs: first ? await docsOf(db, walkedFirstPage(q, page.limit)) : await tieredPage(db, planEachRun, q, page), ...counted }
+    return {
+      docs: first ? await docsOf(db, walkedFirstPage(q, page.limit)) : await tieredPage(db, planEachRun, q, page),
+      ...counted,
+    }
   })
 }
 
@@ -175,7 +212,9 @@ async function slicedSearch(db: Db, q: SearchQuery, page: Page): Promise<Found> 
 
 /** The page's documents from a statement's rows (with no page, one row and no id). */
 const docsIn = (rows: Array<Partial<FoundDoc>>): FoundDoc[] =>
-  rows.flatMap(({ id, title, excerpt, body, tags }) => (id ? [{ id, title: title!, excerpt: excerpt!, body: body!, tags: tags! }] : []))
+  rows.flatMap(({ id, title, excerpt, body, tags }) =>
+    id ? [{ id, title: title!, excerpt: excerpt!, body: body!, tags: tags! }] : [],
+  )
 
 /**
  * A first page by title and date, walked: the title matches' walk and the others' in one statement, each part
@@ -183,7 +222,8 @@ const docsIn = (rows: Array<Partial<FoundDoc>>): FoundDoc[] =>
  */
 function walkedFirstPage(q: SearchQuery, limit: number): RawBuilder<FoundDoc> {
   const page = { limit, offset: 0 }
-  const part = (tier: number, t: Tier) => sql`select ${sql.lit(tier)} as tier, d.* from (${postgresSearchStatements(q, t).rows(page)}) d`
+  const part = (tier: number, t: Tier) =>
+    sql`select ${sql.lit(tier)} as tier, d.* from (${postgresSearchStatements(q, t).rows(page)}) d`
   return sql<FoundDoc>`${sql.raw(PLAN_EACH_RUN)}select id, title, excerpt, body, tags from (${part(0, 'title')} union all ${part(1, 'rest')}) x
     order by tier, published_at desc, id desc limit ${limit}`
 }
@@ -191,5 +231,8 @@ function walkedFirstPage(q: SearchQuery, limit: number): RawBuilder<FoundDoc> {
 /** The tier statements, run unnamed: planned for their words at every run (named-statements.ts). */
 const planEachRun: Statements = (q, tier) => {
   const { rows, count } = postgresSearchStatements(q, tier)
-  return { rows: (page) => sql<FoundDoc>`${sql.raw(PLAN_EACH_RUN)}${rows(page)}`, count: (limit) => sql<{ n: number }>`${sql.raw(PLAN_EACH_RUN)}${count(limit)}` }
+  return {
+    rows: (page) => sql<FoundDoc>`${sql.raw(PLAN_EACH_RUN)}${rows(page)}`,
+    count: (limit) => sql<{ n: number }>`${sql.raw(PLAN_EACH_RUN)}${count(limit)}`,
+  }
 }

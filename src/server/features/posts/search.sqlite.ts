@@ -2,13 +2,28 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import { wantedFacets } from './search-facets.ts'
 import { NEWEST } from './search-order-key.ts'
-import { countBound, countedTo, countLimit, countOf, docsOf, sortCap, tieredPage, type Found, type FoundDoc, type Page, type SearchQuery, type Tier, type TierStatements } from './search-tiers.ts'
+import {
+  countBound,
+  countedTo,
+  countLimit,
+  countOf,
+  docsOf,
+  sortCap,
+  tieredPage,
+  type Found,
+  type FoundDoc,
+  type Page,
+  type SearchQuery,
+  type Tier,
+  type TierStatements,
+} from './search-tiers.ts'
 
 // SQLite: FTS5 over post_search (whole posts, and titles alone), rows numbered by time and visibility, the newest
 // first (search-order-key.ts), without positions, with prefix indexes up to 12 letters (docs/decisions/015, 016).
 
 /** FTS5: each word a quoted string (never syntax; one token, search-words.ts), all required, the last a prefix. */
-const fts5Words = (words: string[]) => words.map((w, i) => `"${w.replace(/"/g, '""')}"${i === words.length - 1 ? '*' : ''}`).join(' ')
+const fts5Words = (words: string[]) =>
+  words.map((w, i) => `"${w.replace(/"/g, '""')}"${i === words.length - 1 ? '*' : ''}`).join(' ')
 
 /** The columns readers' words are looked for in (never the facets). */
 const TEXT = '{title excerpt body tags}'
@@ -21,7 +36,12 @@ function fts5Match(q: SearchQuery, tier: Tier): string {
   const words = fts5Words(q.words)
   const facets = wantedFacets(q).map((f) => `facets : "${f}"`)
   if (tier === 'title' && !facets.length) return words
-  const text = tier === 'title' ? `title : (${words})` : tier === 'rest' ? `${TEXT} : (${words}) NOT title : (${words})` : `${TEXT} : (${words})`
+  const text =
+    tier === 'title'
+      ? `title : (${words})`
+      : tier === 'rest'
+        ? `${TEXT} : (${words}) NOT title : (${words})`
+        : `${TEXT} : (${words})`
   return facets.length ? [`(${text})`, ...facets].join(' AND ') : text
 }
 
@@ -56,13 +76,15 @@ export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatemen
   const where = sql.join(conditions, sql` and `)
   const key = timeKey(q)
   // Public searches by views in the views index's own order (popularWalk reads it).
-  const byViews = q.status === 'published' ? sql`p.views desc, p.published_at desc, p.id desc` : sql`p.views desc, ${key} desc`
+  const byViews =
+    q.status === 'published' ? sql`p.views desc, p.published_at desc, p.id desc` : sql`p.views desc, ${key} desc`
   const ordering = q.sort === 'oldest' ? sql`f.rowid desc` : q.sort === 'popular' ? byViews : sql`f.rowid asc`
   // Only a status other than published needs post_search to count: the row number and the facets filter the rest.
   const countFrom = q.status && q.status !== 'published' ? from : sql`${index} f`
   const select = sql`select s.post_id as id, s.title, s.excerpt, s.body, s.tags, ${key} as k from ${from} where ${where}`
   return {
-    count: (limit) => sql<{ n: number }>`select count(*) as n from (select 1 from ${countFrom} where ${where} limit ${limit})`,
+    count: (limit) =>
+      sql<{ n: number }>`select count(*) as n from (select 1 from ${countFrom} where ${where} limit ${limit})`,
     rows: (page) =>
       q.status === null && q.sort !== 'popular'
         ? eitherSideOfZero(select, q.sort === 'oldest', page)
@@ -75,7 +97,8 @@ export function sqliteSearchStatements(q: SearchQuery, tier: Tier): TierStatemen
  * ascending order, read in the index's order as far as the page's end, then merged, so neither side is sorted whole.
  */
 function eitherSideOfZero(select: RawBuilder<unknown>, oldest: boolean, page: Page): RawBuilder<FoundDoc> {
-  const side = (range: RawBuilder<unknown>) => sql`select * from (${select} and ${range} order by f.rowid ${sql.raw(oldest ? 'desc' : 'asc')} limit ${page.offset + page.limit})`
+  const side = (range: RawBuilder<unknown>) =>
+    sql`select * from (${select} and ${range} order by f.rowid ${sql.raw(oldest ? 'desc' : 'asc')} limit ${page.offset + page.limit})`
   return sql<FoundDoc>`select * from (${side(sql`f.rowid >= 0`)} union all ${side(sql`f.rowid < 0`)})
     order by k ${sql.raw(oldest ? 'asc' : 'desc')} limit ${page.limit} offset ${page.offset}`
 }
@@ -92,7 +115,9 @@ function firstPageStatement(q: SearchQuery, limit: number, bound: number): RawBu
       ? sql`select * from (select 0 as tier, * from (${sqliteSearchStatements(q, 'title').rows(page)})
           union all select 1 as tier, * from (${sqliteSearchStatements(q, 'rest').rows(page)})) order by tier, k desc limit ${limit}`
       : all.rows(page)
-  return sql<FoundDoc & { total: number }>`select d.id, d.title, d.excerpt, d.body, d.tags, (${all.count(bound)}) as total from (${rows}) d`
+  return sql<
+    FoundDoc & { total: number }
+  >`select d.id, d.title, d.excerpt, d.body, d.tags, (${all.count(bound)}) as total from (${rows}) d`
 }
 
 /**
@@ -122,7 +147,10 @@ async function searchPopular(db: Db, q: SearchQuery, page: Page): Promise<Found>
   const all = sqliteSearchStatements(q, 'all')
   // The cap read once (as on PostgreSQL), then counted to.
   const cap = sql<number>`(select cap from k)`
-  const statement = sql<{ n: number; cap: number }>`with k as materialized (select ${sortCap(WALK_COST, page)} as cap) select (${all.count(countLimit(cap, page))}) as n, ${cap} as cap`
+  const statement = sql<{
+    n: number
+    cap: number
+  }>`with k as materialized (select ${sortCap(WALK_COST, page)} as cap) select (${all.count(countLimit(cap, page))}) as n, ${cap} as cap`
   const counts = (await statement.execute(db)).rows[0]!
   const counted = countedTo(counts.n, countBound(page))
   if (page.offset >= counted.total) return { docs: [], ...counted }

@@ -12,7 +12,11 @@ export async function findPostIdByToken(db: Db, token: string): Promise<string |
 
 /** Inserts the post's link unless it has one already (two clicks at once keep the first). */
 export async function insertPreview(db: Db, row: PostPreviewsTable): Promise<void> {
-  await db.insertInto('post_previews').values(row).onConflict((oc) => oc.column('post_id').doNothing()).execute()
+  await db
+    .insertInto('post_previews')
+    .values(row)
+    .onConflict((oc) => oc.column('post_id').doNothing())
+    .execute()
 }
 
 export async function deletePreview(db: Db, postId: string): Promise<boolean> {

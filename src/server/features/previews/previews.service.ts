@@ -8,7 +8,10 @@ import { isoOrNull } from '../posts/posts.mappers.ts'
 import { postById, postDetailBySlug } from '../posts/posts.service.ts'
 import * as repo from './previews.repo.ts'
 
-const toLink = (row: { token: string; created_at: string }): PreviewLink => ({ path: paths.preview(row.token), createdAt: isoOrNull(row.created_at) ?? row.created_at })
+const toLink = (row: { token: string; created_at: string }): PreviewLink => ({
+  path: paths.preview(row.token),
+  createdAt: isoOrNull(row.created_at) ?? row.created_at,
+})
 
 export async function getPreviewLink(db: Db, postId: string): Promise<PreviewLink> {
   await postById(db, postId, { isAdmin: true })
@@ -18,7 +21,11 @@ export async function getPreviewLink(db: Db, postId: string): Promise<PreviewLin
 /** The post's secret link: made once (192 random bits), the same on every later call until revoked. */
 export async function sharePreview(db: Db, postId: string, now: Date): Promise<PreviewLink> {
   await postById(db, postId, { isAdmin: true })
-  await repo.insertPreview(db, { post_id: postId, token: randomBytes(24).toString('base64url'), created_at: now.toISOString() })
+  await repo.insertPreview(db, {
+    post_id: postId,
+    token: randomBytes(24).toString('base64url'),
+    created_at: now.toISOString(),
+  })
   return toLink((await repo.findPreviewByPost(db, postId)) ?? notFound('Preview link'))
 }
 

@@ -5,7 +5,12 @@ import type { Db } from '../../db/client.ts'
  * Counts one hit against the bucket in a single atomic upsert (row lock on PostgreSQL, one writer on SQLite), so
  * concurrent requests can never all read "under the limit". A window older than `windowMs` restarts at this hit.
  */
-export async function hit(db: Db, bucket: string, now: Date, windowMs: number): Promise<{ hits: number; windowStart: string }> {
+export async function hit(
+  db: Db,
+  bucket: string,
+  now: Date,
+  windowMs: number,
+): Promise<{ hits: number; windowStart: string }> {
   const at = now.toISOString()
   const expired = new Date(now.getTime() - windowMs).toISOString()
   const row = await db

@@ -2,7 +2,13 @@ import type { Db } from '../../db/client.ts'
 import type { NotFoundLogTable } from '../../db/schema.ts'
 
 export async function findTopNotFound(db: Db, limit: number): Promise<NotFoundLogTable[]> {
-  return db.selectFrom('not_found_log').selectAll().orderBy('hits', 'desc').orderBy('last_seen_at', 'desc').limit(limit).execute()
+  return db
+    .selectFrom('not_found_log')
+    .selectAll()
+    .orderBy('hits', 'desc')
+    .orderBy('last_seen_at', 'desc')
+    .limit(limit)
+    .execute()
 }
 
 /** Adds a batch of counted misses to the path's row (one upsert per path). */

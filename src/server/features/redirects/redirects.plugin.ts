@@ -21,7 +21,11 @@ export async function replyWithRedirect(app: App, request: FastifyRequest, reply
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   const rule = await redirectTarget(app.ctx.db, request.url)
   if (!rule) return false
-  reply.status(301).header('Location', rule.toPath).header('Cache-Control', 'public, max-age=300').type('text/plain; charset=utf-8')
+  reply
+    .status(301)
+    .header('Location', rule.toPath)
+    .header('Cache-Control', 'public, max-age=300')
+    .type('text/plain; charset=utf-8')
   reply.send(`Moved Permanently. Redirecting to ${rule.toPath}`)
   return true
 }

@@ -4,18 +4,35 @@ import type { RedirectsTable } from '../../db/schema.ts'
 export type RedirectRow = Omit<RedirectsTable, 'hits'> & { hits: number }
 
 export async function findRedirects(db: Db, page: { limit: number; offset: number }): Promise<RedirectRow[]> {
-  return db.selectFrom('redirects').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute()
+  return db
+    .selectFrom('redirects')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
 }
 
 export async function countRedirects(db: Db): Promise<number> {
-  const row = await db.selectFrom('redirects').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+  const row = await db
+    .selectFrom('redirects')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 
 /** The rule for the first of `keys` that has one (one indexed query on the unique from_path). */
-export async function findTargetFor(db: Db, keys: string[]): Promise<{ from_path: string; to_path: string } | undefined> {
+export async function findTargetFor(
+  db: Db,
+  keys: string[],
+): Promise<{ from_path: string; to_path: string } | undefined> {
   if (!keys.length) return undefined
-  const rows = await db.selectFrom('redirects').select(['from_path', 'to_path']).where('from_path', 'in', keys).execute()
+  const rows = await db
+    .selectFrom('redirects')
+    .select(['from_path', 'to_path'])
+    .where('from_path', 'in', keys)
+    .execute()
   for (const key of keys) {
     const row = rows.find((r) => r.from_path === key)
     if (row) return row
@@ -71,7 +88,12 @@ export async function addHits(db: Db, fromPath: string, hits: number): Promise<b
 /** Which of these slugs belong to published posts (one indexed query on the unique slug). */
 export async function findPublishedSlugs(db: Db, slugs: string[]): Promise<string[]> {
   if (!slugs.length) return []
-  const rows = await db.selectFrom('posts').select('slug').where('slug', 'in', slugs).where('status', '=', 'published').execute()
+  const rows = await db
+    .selectFrom('posts')
+    .select('slug')
+    .where('slug', 'in', slugs)
+    .where('status', '=', 'published')
+    .execute()
   return rows.map((r) => r.slug)
 }
 

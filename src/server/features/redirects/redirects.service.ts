@@ -21,8 +21,14 @@ const toRedirect = (row: repo.RedirectRow): Redirect => ({
   createdAt: isoOrNull(row.created_at) ?? row.created_at,
 })
 
-export async function listRedirects(db: Db, page: { page: number; limit: number }): Promise<{ redirects: Redirect[]; total: number }> {
-  const [rows, total] = await Promise.all([repo.findRedirects(db, { limit: page.limit, offset: (page.page - 1) * page.limit }), repo.countRedirects(db)])
+export async function listRedirects(
+  db: Db,
+  page: { page: number; limit: number },
+): Promise<{ redirects: Redirect[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    repo.findRedirects(db, { limit: page.limit, offset: (page.page - 1) * page.limit }),
+    repo.countRedirects(db),
+  ])
   return { redirects: rows.map(toRedirect), total }
 }
 
@@ -36,14 +42,22 @@ function sitePath(input: string, siteOrigin: string, label: string): string {
  * A rule added by hand (or by an import): both ends are site paths; the target may not be external, and a rule
  * that would lead back to its own source is refused.
  */
-export async function createRedirect(db: Db, input: RedirectInput, source: RedirectSource, now: Date, siteOrigin: string): Promise<Redirect> {
+export async function createRedirect(
+  db: Db,
+  input: RedirectInput,
+  source: RedirectSource,
+  now: Date,
+  siteOrigin: string,
+): Promise<Redirect> {
   const from = sitePath(input.fromPath, siteOrigin, 'From path')
   const to = sitePath(input.toPath, siteOrigin, 'To path')
   if (from === '/' || RESERVED.test(from)) badRequest('From path: this path belongs to the site itself')
   if (from === to) badRequest('A redirect cannot point to itself')
   let id: string | null = null
   try {
-    id = await db.transaction().execute((trx) => addRedirectRule(trx, { fromPath: from, toPath: to, source, createdAt: now.toISOString() }))
+    id = await db
+      .transaction()
+      .execute((trx) => addRedirectRule(trx, { fromPath: from, toPath: to, source, createdAt: now.toISOString() }))
   } catch (error) {
     if (isUniqueViolation(error)) conflict('A redirect from this path already exists')
     throw error
@@ -52,7 +66,14 @@ export async function createRedirect(db: Db, input: RedirectInput, source: Redir
   return toRedirect((await repo.findById(db, id!)) ?? notFound('Redirect'))
 }
 
-export type NewRule = { id?: string; fromPath: string; toPath: string; source: string; createdAt: string; hits?: number }
+export type NewRule = {
+  id?: string
+  fromPath: string
+  toPath: string
+  source: string
+  createdAt: string
+  hits?: number
+}
 
 /**
  * Stores one rule between two normalised site paths, inside the caller's transaction; the one place rules are
@@ -65,7 +86,14 @@ export async function addRedirectRule(trx: Db, rule: NewRule): Promise<string | 
   const to = next ? next.to_path : rule.toPath
   if (to === rule.fromPath) return null
   const id = rule.id ?? crypto.randomUUID()
-  await repo.insertRedirect(trx, { id, from_path: rule.fromPath, to_path: to, source: rule.source, created_at: rule.createdAt, hits: rule.hits ?? 0 })
+  await repo.insertRedirect(trx, {
+    id,
+    from_path: rule.fromPath,
+    to_path: to,
+    source: rule.source,
+    created_at: rule.createdAt,
+    hits: rule.hits ?? 0,
+  })
   await repo.retarget(trx, rule.fromPath, to)
   await log.deleteNotFound(trx, rule.fromPath)
   return id
@@ -87,7 +115,13 @@ export async function recordSlugChange(db: Db, oldSlug: string, newSlug: string,
   await db.transaction().execute(async (trx) => {
     await repo.deleteByFrom(trx, to)
     await repo.retarget(trx, from, to)
-    await repo.upsertRedirect(trx, { id: crypto.randomUUID(), from_path: from, to_path: to, source: 'slug', created_at: now.toISOString() })
+    await repo.upsertRedirect(trx, {
+      id: crypto.randomUUID(),
+      from_path: from,
+      to_path: to,
+      source: 'slug',
+      created_at: now.toISOString(),
+    })
   })
 }
 
@@ -99,7 +133,12 @@ export async function redirectTarget(db: Db, requestUrl: string): Promise<{ from
 
 export async function listNotFound(db: Db): Promise<NotFoundEntry[]> {
   const rows = await log.findTopNotFound(db, NOT_FOUND_LOG_SHOWN)
-  return rows.map((r) => ({ path: r.path, hits: Number(r.hits), referrer: r.referrer, lastSeenAt: isoOrNull(r.last_seen_at) ?? r.last_seen_at }))
+  return rows.map((r) => ({
+    path: r.path,
+    hits: Number(r.hits),
+    referrer: r.referrer,
+    lastSeenAt: isoOrNull(r.last_seen_at) ?? r.last_seen_at,
+  }))
 }
 
 export async function dismissNotFound(db: Db, path: string): Promise<void> {
@@ -116,7 +155,10 @@ export async function brokenPostLinks(db: Db, paths: string[]): Promise<string[]
     }
   }
   const candidates = [...new Set(paths)].filter((p) => slugOf(p))
-  const [published, redirected] = await Promise.all([repo.findPublishedSlugs(db, candidates.map(slugOf)), repo.findFromPaths(db, candidates)])
+  const [published, redirected] = await Promise.all([
+    repo.findPublishedSlugs(db, candidates.map(slugOf)),
+    repo.findFromPaths(db, candidates),
+  ])
   const live = new Set(published)
   const moved = new Set(redirected)
   return candidates.filter((p) => !live.has(slugOf(p)) && !moved.has(p))

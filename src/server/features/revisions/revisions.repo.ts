@@ -32,20 +32,50 @@ export async function postExists(db: Db, id: string): Promise<boolean> {
 }
 
 /** Newest first: light columns only, for the list and for pruning. */
-export async function findRevisionSizes(db: Db, postId: string): Promise<Array<Pick<PostRevisionsTable, 'id' | 'size' | 'created_at'>>> {
-  return db.selectFrom('post_revisions').select(['id', 'size', 'created_at']).where('post_id', '=', postId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+export async function findRevisionSizes(
+  db: Db,
+  postId: string,
+): Promise<Array<Pick<PostRevisionsTable, 'id' | 'size' | 'created_at'>>> {
+  return db
+    .selectFrom('post_revisions')
+    .select(['id', 'size', 'created_at'])
+    .where('post_id', '=', postId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
 }
 
 export async function findLatestRevision(db: Db, postId: string): Promise<PostRevisionsTable | undefined> {
-  return db.selectFrom('post_revisions').selectAll().where('post_id', '=', postId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
+  return db
+    .selectFrom('post_revisions')
+    .selectAll()
+    .where('post_id', '=', postId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
 }
 
-export async function findRevisionList(db: Db, postId: string): Promise<Array<Pick<PostRevisionsTable, 'id' | 'title' | 'size' | 'created_at'>>> {
-  return db.selectFrom('post_revisions').select(['id', 'title', 'size', 'created_at']).where('post_id', '=', postId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+export async function findRevisionList(
+  db: Db,
+  postId: string,
+): Promise<Array<Pick<PostRevisionsTable, 'id' | 'title' | 'size' | 'created_at'>>> {
+  return db
+    .selectFrom('post_revisions')
+    .select(['id', 'title', 'size', 'created_at'])
+    .where('post_id', '=', postId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
 }
 
 export async function findRevision(db: Db, postId: string, id: string): Promise<PostRevisionsTable | undefined> {
-  return db.selectFrom('post_revisions').selectAll().where('post_id', '=', postId).where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('post_revisions')
+    .selectAll()
+    .where('post_id', '=', postId)
+    .where('id', '=', id)
+    .executeTakeFirst()
 }
 
 export async function insertRevision(db: Db, row: PostRevisionsTable): Promise<void> {
@@ -57,7 +87,9 @@ export async function deleteRevisions(db: Db, ids: string[]): Promise<void> {
 }
 
 export async function slugTakenByOther(db: Db, slug: string, postId: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('posts').select('id').where('slug', '=', slug).where('id', '!=', postId).executeTakeFirst())
+  return Boolean(
+    await db.selectFrom('posts').select('id').where('slug', '=', slug).where('id', '!=', postId).executeTakeFirst(),
+  )
 }
 
 export async function categoryExists(db: Db, id: string): Promise<boolean> {

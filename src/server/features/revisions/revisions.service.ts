@@ -57,13 +57,23 @@ export async function recordSave(db: Db, post: Post, now: Date, autosaveKey: str
   const data = JSON.stringify(formFromPost(post))
   const latest = await repo.findLatestRevision(db, post.id)
   if (latest?.data !== data) {
-    await repo.insertRevision(db, { id: crypto.randomUUID(), post_id: post.id, title: post.title, data, size: data.length, created_at: now.toISOString() })
+    await repo.insertRevision(db, {
+      id: crypto.randomUUID(),
+      post_id: post.id,
+      title: post.title,
+      data,
+      size: data.length,
+      created_at: now.toISOString(),
+    })
     let total = 0
     const excess = (await repo.findRevisionSizes(db, post.id)).filter((r, i) => {
       total += Number(r.size)
       return i > 0 && (i >= MAX_REVISIONS || total > MAX_REVISION_BYTES)
     })
-    await repo.deleteRevisions(db, excess.map((r) => r.id))
+    await repo.deleteRevisions(
+      db,
+      excess.map((r) => r.id),
+    )
   }
   await repo.deleteAutosave(db, autosaveKey)
 }
@@ -88,8 +98,13 @@ export async function restoreRevision(db: Db, postId: string, id: string, now: D
   const { form } = await getRevision(db, postId, id)
   const body = toPostBody(form, 'draft')
   const errors = Object.entries(validatePost(body))
-  if (errors.length) badRequest(`This revision cannot be restored: ${errors.map(([field, message]) => `${field}: ${message}`).join('; ')}`)
-  if (body.categoryId && !(await repo.categoryExists(db, body.categoryId))) badRequest('This revision cannot be restored: its category no longer exists')
-  if (body.slug && (await repo.slugTakenByOther(db, body.slug, postId))) conflict('This revision cannot be restored: another post now uses its slug')
+  if (errors.length)
+    badRequest(
+      `This revision cannot be restored: ${errors.map(([field, message]) => `${field}: ${message}`).join('; ')}`,
+    )
+  if (body.categoryId && !(await repo.categoryExists(db, body.categoryId)))
+    badRequest('This revision cannot be restored: its category no longer exists')
+  if (body.slug && (await repo.slugTakenByOther(db, body.slug, postId)))
+    conflict('This revision cannot be restored: another post now uses its slug')
   return saveAutosave(db, postId, form, now)
 }

@@ -19,8 +19,13 @@ export async function bootstrap(ctx: AppContext, log: FastifyBaseLogger): Promis
   await addMissingFooterPages(db, STARTER_FOOTER_PAGES, now)
 
   if (env.admin && !(await hasAdmin(db))) {
-    if (env.admin.password.length < PASSWORD_MIN) log.warn(`ADMIN_PASSWORD is shorter than ${PASSWORD_MIN} characters: choose a longer one`)
-    const created = await createFirstAdmin(db, { username: env.admin.username, email: env.admin.email, passwordHash: await hashPassword(env.admin.password) }, now)
+    if (env.admin.password.length < PASSWORD_MIN)
+      log.warn(`ADMIN_PASSWORD is shorter than ${PASSWORD_MIN} characters: choose a longer one`)
+    const created = await createFirstAdmin(
+      db,
+      { username: env.admin.username, email: env.admin.email, passwordHash: await hashPassword(env.admin.password) },
+      now,
+    )
     if (created) log.info({ username: created.username }, 'created the admin from ADMIN_USERNAME')
   }
 

@@ -1,6 +1,13 @@
 /** The demo set: three categories and six published posts. `{{cover}}` becomes the post's generated picture. */
 
-export type DemoCategory = { key: string; name: string; slug: string; description: string; color: string; accent: string }
+export type DemoCategory = {
+  key: string
+  name: string
+  slug: string
+  description: string
+  color: string
+  accent: string
+}
 export type DemoPost = {
   title: string
   category: string
@@ -13,9 +20,30 @@ export type DemoPost = {
 }
 
 export const DEMO_CATEGORIES: DemoCategory[] = [
-  { key: 'code', name: 'Code & AI', slug: 'code-ai', description: 'Building apps, tools and experiments with AI.', color: '#3b82f6', accent: '#8b5cf6' },
-  { key: 'habits', name: 'Habits & Health', slug: 'habits-health', description: 'Routines, workouts and small daily wins.', color: '#10b981', accent: '#0ea5e9' },
-  { key: 'mindset', name: 'Mindset', slug: 'mindset', description: 'Learning, focus and slowing down.', color: '#f59e0b', accent: '#ef4444' },
+  {
+    key: 'code',
+    name: 'Code & AI',
+    slug: 'code-ai',
+    description: 'Building apps, tools and experiments with AI.',
+    color: '#3b82f6',
+    accent: '#8b5cf6',
+  },
+  {
+    key: 'habits',
+    name: 'Habits & Health',
+    slug: 'habits-health',
+    description: 'Routines, workouts and small daily wins.',
+    color: '#10b981',
+    accent: '#0ea5e9',
+  },
+  {
+    key: 'mindset',
+    name: 'Mindset',
+    slug: 'mindset',
+    description: 'Learning, focus and slowing down.',
+    color: '#f59e0b',
+    accent: '#ef4444',
+  },
 ]
 
 export const DEMO_POSTS: DemoPost[] = [

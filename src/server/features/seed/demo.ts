@@ -73,7 +73,10 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
       }
     })
     await insertPostsWithState(trx, posts)
-    await insertDailyViews(trx, posts.flatMap((post, i) => spreadViews(post.id, DEMO_POSTS[i]!.views, DEMO_POSTS[i]!.daysAgo, now)))
+    await insertDailyViews(
+      trx,
+      posts.flatMap((post, i) => spreadViews(post.id, DEMO_POSTS[i]!.views, DEMO_POSTS[i]!.daysAgo, now)),
+    )
     for (const post of posts) await syncImageUses(trx, { postId: post.id }, [post.content, post.featured_image])
     return true
   })

@@ -28,7 +28,11 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   const raw = Buffer.alloc((width * 3 + 1) * height)
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1) // each row starts with filter type 0
-    for (let x = 0; x < width; x++) raw.set(pixel(x, y).map((v) => Math.max(0, Math.min(255, Math.round(v)))), row + 1 + x * 3)
+    for (let x = 0; x < width; x++)
+      raw.set(
+        pixel(x, y).map((v) => Math.max(0, Math.min(255, Math.round(v)))),
+        row + 1 + x * 3,
+      )
   }
   const ihdr = Buffer.alloc(13)
   ihdr.writeUInt32BE(width, 0)

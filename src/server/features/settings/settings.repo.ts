@@ -1,7 +1,11 @@
 import type { Db } from '../../db/client.ts'
 
 export async function findSettings(db: Db, keys: readonly string[]): Promise<Array<{ key: string; value: string }>> {
-  return db.selectFrom('site_settings').select(['key', 'value']).where('key', 'in', [...keys]).execute()
+  return db
+    .selectFrom('site_settings')
+    .select(['key', 'value'])
+    .where('key', 'in', [...keys])
+    .execute()
 }
 
 export async function upsertSetting(db: Db, key: string, value: string, now: Date): Promise<void> {

@@ -8,7 +8,11 @@ const SettingsListSchema = z.array(SiteSettingSchema)
 export async function settingsRoutes(app: App): Promise<void> {
   const { db } = app.ctx
 
-  app.get('/api/site-settings', { schema: { response: { 200: SettingsListSchema } }, config: { publicCache: true } }, async () => getPublicSettings(db))
+  app.get(
+    '/api/site-settings',
+    { schema: { response: { 200: SettingsListSchema } }, config: { publicCache: true } },
+    async () => getPublicSettings(db),
+  )
 
   app.put(
     '/api/site-settings',

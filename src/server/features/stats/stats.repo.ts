@@ -13,7 +13,10 @@ export async function postTotals(db: Db): Promise<{ posts: number; views: number
 }
 
 export async function categoryCount(db: Db): Promise<number> {
-  const row = await db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+  const row = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 
@@ -50,11 +53,26 @@ export async function viewHistory(
   const rows = await db
     .selectFrom('posts')
     .leftJoin('post_views_daily', (join) =>
-      join.onRef('post_views_daily.post_id', '=', 'posts.id').on('post_views_daily.day', '>=', fromDay).on('post_views_daily.day', '<=', toDay),
+      join
+        .onRef('post_views_daily.post_id', '=', 'posts.id')
+        .on('post_views_daily.day', '>=', fromDay)
+        .on('post_views_daily.day', '<=', toDay),
     )
-    .select((eb) => ['posts.id', 'posts.title', 'posts.slug', 'posts.published_at', eb.fn.coalesce(eb.fn.sum<number>('post_views_daily.views'), eb.lit(0)).as('views')])
+    .select((eb) => [
+      'posts.id',
+      'posts.title',
+      'posts.slug',
+      'posts.published_at',
+      eb.fn.coalesce(eb.fn.sum<number>('post_views_daily.views'), eb.lit(0)).as('views'),
+    ])
     .where('posts.id', 'in', postIds)
     .groupBy(['posts.id', 'posts.title', 'posts.slug', 'posts.published_at'])
     .execute()
-  return rows.map((r) => ({ id: r.id, title: r.title, slug: r.slug, publishedAt: r.published_at, views: Number(r.views) }))
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    publishedAt: r.published_at,
+    views: Number(r.views),
+  }))
 }

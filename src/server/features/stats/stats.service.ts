@@ -13,7 +13,9 @@ export async function siteStats(db: Db): Promise<Stats> {
 /** One entry per UTC day for the last `days` days ending today, oldest first, zero-filled. */
 export async function dailyViews(db: Db, days: number, now: Date): Promise<DailyViews> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
-  const series = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10))
+  const series = Array.from({ length: days }, (_, i) =>
+    new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  )
   const counted = new Map((await repo.viewsByDay(db, series[0] ?? '')).map((r) => [r.day, r.views]))
   return series.map((day) => ({ day, views: counted.get(day) ?? 0 }))
 }
@@ -33,7 +35,12 @@ export async function viewSpikes(db: Db, now: Date): Promise<ViewSpikes> {
   const recent = await repo.recentViewsByPost(db, tenMinuteSlot(new Date(now.getTime() - HOUR_MS + 10 * 60 * 1000)))
   const candidates = recent.filter((r) => r.views > SPIKE_FACTOR)
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
-  const history = await repo.viewHistory(db, candidates.map((c) => c.postId), isoDay(today - HISTORY_DAYS * DAY_MS), isoDay(today - DAY_MS))
+  const history = await repo.viewHistory(
+    db,
+    candidates.map((c) => c.postId),
+    isoDay(today - HISTORY_DAYS * DAY_MS),
+    isoDay(today - DAY_MS),
+  )
   const lastHour = new Map(candidates.map((c) => [c.postId, c.views]))
   return history
     .map((post) => {

@@ -7,7 +7,9 @@ import { getPublishedTag } from './tags.service.ts'
 export const TagParams = z.object({ tag: z.string().min(1).max(200) })
 
 export async function tagRoutes(app: App): Promise<void> {
-  app.get('/api/tags/:tag', { schema: { params: TagParams, response: { 200: TagSchema } }, config: { publicCache: true } }, async (request) =>
-    (await getPublishedTag(app.ctx.db, request.params.tag)) ?? notFound('Tag'),
+  app.get(
+    '/api/tags/:tag',
+    { schema: { params: TagParams, response: { 200: TagSchema } }, config: { publicCache: true } },
+    async (request) => (await getPublishedTag(app.ctx.db, request.params.tag)) ?? notFound('Tag'),
   )
 }

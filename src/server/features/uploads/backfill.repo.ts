@@ -15,7 +15,11 @@ export async function findNextPending(db: Db, version: number, now: string): Pro
 }
 
 export async function countPending(db: Db, version: number): Promise<number> {
-  const row = await db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).where('variants_version', '<', version).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('images')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('variants_version', '<', version)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -38,14 +42,31 @@ export async function findForProcessing(db: Db, id: string) {
 export type ProcessedFields = { bytes?: Buffer; width: number; height: number; frames: number; dominant_color: string }
 
 /** The upload's new variants replace its old ones, and the row is marked done, in one transaction. */
-export async function saveProcessed(db: Db, id: string, fields: ProcessedFields, variants: NewVariant[], version: number, now: string): Promise<void> {
+export async function saveProcessed(
+  db: Db,
+  id: string,
+  fields: ProcessedFields,
+  variants: NewVariant[],
+  version: number,
+  now: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('image_variants').where('image_id', '=', id).execute()
-    for (const v of variants) await trx.insertInto('image_variants').values({ ...v, image_id: id, size: v.bytes.length, created_at: now }).execute()
+    for (const v of variants)
+      await trx
+        .insertInto('image_variants')
+        .values({ ...v, image_id: id, size: v.bytes.length, created_at: now })
+        .execute()
     const { bytes, ...rest } = fields
     await trx
       .updateTable('images')
-      .set({ ...rest, ...(bytes ? { bytes, size: bytes.length } : {}), variants_version: version, claimed_until: null, process_error: null })
+      .set({
+        ...rest,
+        ...(bytes ? { bytes, size: bytes.length } : {}),
+        variants_version: version,
+        claimed_until: null,
+        process_error: null,
+      })
       .where('id', '=', id)
       .execute()
   })
@@ -53,5 +74,9 @@ export async function saveProcessed(db: Db, id: string, fields: ProcessedFields,
 
 /** A picture that cannot be processed is marked, not retried forever; its own URL keeps serving it as stored. */
 export async function markFailed(db: Db, id: string, version: number, message: string): Promise<void> {
-  await db.updateTable('images').set({ variants_version: version, claimed_until: null, process_error: message.slice(0, 500) }).where('id', '=', id).execute()
+  await db
+    .updateTable('images')
+    .set({ variants_version: version, claimed_until: null, process_error: message.slice(0, 500) })
+    .where('id', '=', id)
+    .execute()
 }

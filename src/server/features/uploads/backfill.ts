@@ -22,7 +22,8 @@ export async function backfillOne(db: Db, now: Date): Promise<BackfillStep> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const next = await repo.findNextPending(db, VARIANTS_VERSION, at)
     if (!next) return 'none'
-    if (!(await repo.claim(db, next.id, VARIANTS_VERSION, at, new Date(now.getTime() + LEASE_MS).toISOString()))) continue
+    if (!(await repo.claim(db, next.id, VARIANTS_VERSION, at, new Date(now.getTime() + LEASE_MS).toISOString())))
+      continue
     const row = await repo.findForProcessing(db, next.id)
     const ext = row && uploadOf(paths.upload(row.file_name))?.ext
     if (!row || !ext) return 'none'
@@ -31,7 +32,13 @@ export async function backfillOne(db: Db, now: Date): Promise<BackfillStep> {
       const inspected = await inspectImage(bytes, ext)
       const cleaned = (await hasMetadata(bytes)) ? await cleanOriginal(bytes, ext, inspected.frames) : null
       const { color, variants } = await makeVariants(cleaned ?? bytes, ext, inspected)
-      const fields = { width: inspected.width, height: inspected.height, frames: inspected.frames, dominant_color: color, ...(cleaned ? { bytes: cleaned } : {}) }
+      const fields = {
+        width: inspected.width,
+        height: inspected.height,
+        frames: inspected.frames,
+        dominant_color: color,
+        ...(cleaned ? { bytes: cleaned } : {}),
+      }
       const rows = variants.map((v) => toNewVariant(row.file_name.slice(0, 64), v))
       await repo.saveProcessed(db, next.id, fields, rows, VARIANTS_VERSION, at)
       return 'processed'
@@ -45,7 +52,11 @@ export async function backfillOne(db: Db, now: Date): Promise<BackfillStep> {
 }
 
 /** Works through every pending upload, one at a time, until none is left or `shouldStop` says so. */
-export async function backfillAll(db: Db, clock: () => Date, shouldStop: () => boolean = () => false): Promise<{ processed: number; failed: number }> {
+export async function backfillAll(
+  db: Db,
+  clock: () => Date,
+  shouldStop: () => boolean = () => false,
+): Promise<{ processed: number; failed: number }> {
   const done = { processed: 0, failed: 0 }
   while (!shouldStop()) {
     const step = await backfillOne(db, clock())

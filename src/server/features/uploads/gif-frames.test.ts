@@ -10,7 +10,11 @@ describe('scanGifFrames', () => {
   })
 
   it('grows the canvas to a frame that claims to be larger than the screen', () => {
-    expect(scanGifFrames(claimingGif({ screen: 10, frame: [8000, 6000] }))).toEqual({ frames: 1, width: 8000, height: 6000 })
+    expect(scanGifFrames(claimingGif({ screen: 10, frame: [8000, 6000] }))).toEqual({
+      frames: 1,
+      width: 8000,
+      height: 6000,
+    })
   })
 
   it('stops at damage without throwing', () => {

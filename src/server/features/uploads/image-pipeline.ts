@@ -46,7 +46,8 @@ export async function inspectImage(bytes: Buffer, ext: ImageExt): Promise<Inspec
     return unsupported()
   }
   if (SHARP_FORMAT[meta.format ?? ''] !== ext || !meta.width || !meta.height) return unsupported()
-  const canvas = ext === 'gif' ? scanGifFrames(bytes) : { width: meta.width, height: meta.height, frames: meta.pages ?? 1 }
+  const canvas =
+    ext === 'gif' ? scanGifFrames(bytes) : { width: meta.width, height: meta.height, frames: meta.pages ?? 1 }
   const pixels = canvas.width * canvas.height * canvas.frames
   if (pixels > MAX_PIXELS) {
     const frames = canvas.frames > 1 ? ` × ${canvas.frames} frames` : ''
@@ -75,7 +76,14 @@ export const canonicalBucket = (requested: number, width: number) => Math.min(re
 export const formatsFor = (ext: ImageExt): VariantFormat[] => [...sourceFormats(ext), ext]
 
 export type Variant = { bucket: number; format: VariantFormat; width: number; height: number; bytes: Buffer }
-export type Processed = { original: Buffer; width: number; height: number; frames: number; color: string; variants: Variant[] }
+export type Processed = {
+  original: Buffer
+  width: number
+  height: number
+  frames: number
+  color: string
+  variants: Variant[]
+}
 
 // Small widths are what phones fetch and cheap to encode, so they get the slower, smaller settings; the large ones
 // stay fast, so a 12-megapixel photo is done in about two seconds on two cores. The fallback in the original's
@@ -88,7 +96,10 @@ function encode(image: Sharp, format: VariantFormat, bucket: number): Sharp {
     case 'webp':
       return image.webp({ quality: 75, effort: small ? 4 : 1 })
     case 'jpg':
-      return (bucket === OG_WIDTH ? image.flatten({ background: '#ffffff' }) : image).jpeg({ quality: 80, progressive: true })
+      return (bucket === OG_WIDTH ? image.flatten({ background: '#ffffff' }) : image).jpeg({
+        quality: 80,
+        progressive: true,
+      })
     case 'png':
       return image.png({ compressionLevel: 8 })
     case 'gif':
@@ -135,7 +146,11 @@ export function cleanOriginal(bytes: Buffer, ext: ImageExt, frames: number): Pro
  * Every variant of an upload and its dominant colour, made from the kept original (never from the uploaded file), so
  * a variant made again later (on request, by the background job, after a restore) is byte for byte the same.
  */
-export function makeVariants(original: Buffer, ext: ImageExt, meta: { width: number; frames: number }): Promise<{ color: string; variants: Variant[] }> {
+export function makeVariants(
+  original: Buffer,
+  ext: ImageExt,
+  meta: { width: number; frames: number },
+): Promise<{ color: string; variants: Variant[] }> {
   return decoding(async () => {
     const source = await sourceOf(original, meta.frames)
     const [color, ...variants] = await Promise.all([
@@ -154,12 +169,19 @@ export async function processImage(bytes: Buffer, ext: ImageExt, inspected: Insp
 
 /** Every (width, format) an upload has: each width in AVIF, WebP and the original's format, and the Open Graph JPEG. */
 export function variantsFor(width: number, ext: ImageExt): Array<[number, VariantFormat]> {
-  const pairs = bucketsFor(width).flatMap((bucket) => formatsFor(ext).map((format): [number, VariantFormat] => [bucket, format]))
+  const pairs = bucketsFor(width).flatMap((bucket) =>
+    formatsFor(ext).map((format): [number, VariantFormat] => [bucket, format]),
+  )
   return [...pairs, [OG_WIDTH, 'jpg']]
 }
 
 /** One variant, made from the kept original when it was never made or the variants scheme moved on. */
-export async function makeVariant(original: Buffer, meta: { width: number; frames: number }, bucket: number, format: VariantFormat): Promise<Variant> {
+export async function makeVariant(
+  original: Buffer,
+  meta: { width: number; frames: number },
+  bucket: number,
+  format: VariantFormat,
+): Promise<Variant> {
   await ready()
   return render(await sourceOf(original, meta.frames), meta, bucket, format)
 }
@@ -173,12 +195,20 @@ type Source = { all: () => Sharp; first: () => Sharp }
 async function sourceOf(original: Buffer, frames: number): Promise<Source> {
   if (frames > 1) return { all: () => input(original, frames), first: () => input(original, 1) }
   const widest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]
-  const { data, info } = await input(original, 1).resize({ width: widest, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true })
+  const { data, info } = await input(original, 1)
+    .resize({ width: widest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
   return { all: pixels, first: pixels }
 }
 
-function render(source: Source, meta: { width: number; frames: number }, bucket: number, format: VariantFormat): Promise<Variant> {
+function render(
+  source: Source,
+  meta: { width: number; frames: number },
+  bucket: number,
+  format: VariantFormat,
+): Promise<Variant> {
   const og = bucket === OG_WIDTH // Open Graph shows the first frame
   const image = (og ? source.first() : source.all()).resize({ width: Math.min(bucket, meta.width) })
   return output(image, bucket, format, og ? 1 : meta.frames)
@@ -186,7 +216,9 @@ function render(source: Source, meta: { width: number; frames: number }, bucket:
 
 /** The placeholder colour shown while the picture loads (of the first frame of an animation). */
 async function dominantColor(image: Sharp): Promise<string> {
-  const { dominant } = await sharp(await image.resize({ width: 64, height: 64, fit: 'inside' }).png().toBuffer()).stats()
+  const { dominant } = await sharp(
+    await image.resize({ width: 64, height: 64, fit: 'inside' }).png().toBuffer(),
+  ).stats()
   return `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`
 }
 

@@ -32,14 +32,23 @@ describe('sniffImage (magic bytes only)', () => {
 
 describe('containsMarkup (polyglots)', () => {
   it('finds HTML or SVG inside or after a real image, in any case', () => {
-    for (const payload of ['<script>alert(1)</script>', '<HTML><body>', '<svg onload=alert(1)>', '<!DOCTYPE html>', '<iframe src=x>']) {
+    for (const payload of [
+      '<script>alert(1)</script>',
+      '<HTML><body>',
+      '<svg onload=alert(1)>',
+      '<!DOCTYPE html>',
+      '<iframe src=x>',
+    ]) {
       expect(containsMarkup(Buffer.concat([tinyPng(), Buffer.from(payload)])), payload).toBe(true)
       expect(containsMarkup(tinyJpeg([Buffer.from(`\xff\xfe\x00\x20${payload}`, 'latin1')])), payload).toBe(true)
     }
   })
 
   it('leaves plain images and XMP metadata alone', () => {
-    for (const image of [tinyJpeg(), tinyPng(), tinyGif(true), tinyWebp(true)]) expect(containsMarkup(image)).toBe(false)
-    expect(containsMarkup(Buffer.from('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF></rdf:RDF></x:xmpmeta>'))).toBe(false)
+    for (const image of [tinyJpeg(), tinyPng(), tinyGif(true), tinyWebp(true)])
+      expect(containsMarkup(image)).toBe(false)
+    expect(containsMarkup(Buffer.from('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF></rdf:RDF></x:xmpmeta>'))).toBe(
+      false,
+    )
   })
 })

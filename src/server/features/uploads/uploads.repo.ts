@@ -4,9 +4,32 @@ import type { ImageRow, NewImageRow } from '../../db/schema.ts'
 export type NewVariant = { file_name: string; width: number; height: number; mime: string; bytes: Buffer }
 
 /** What serving and rendering need of an upload: everything but its bytes. */
-export type ImageMeta = Pick<ImageRow, 'id' | 'file_name' | 'mime' | 'width' | 'height' | 'frames' | 'alt_text' | 'dominant_color' | 'variants_version' | 'process_error'>
+export type ImageMeta = Pick<
+  ImageRow,
+  | 'id'
+  | 'file_name'
+  | 'mime'
+  | 'width'
+  | 'height'
+  | 'frames'
+  | 'alt_text'
+  | 'dominant_color'
+  | 'variants_version'
+  | 'process_error'
+>
 
-const META_COLUMNS = ['id', 'file_name', 'mime', 'width', 'height', 'frames', 'alt_text', 'dominant_color', 'variants_version', 'process_error'] as const
+const META_COLUMNS = [
+  'id',
+  'file_name',
+  'mime',
+  'width',
+  'height',
+  'frames',
+  'alt_text',
+  'dominant_color',
+  'variants_version',
+  'process_error',
+] as const
 const EXTS = ['jpg', 'png', 'gif', 'webp']
 
 export async function findImageMeta(db: Db, fileName: string): Promise<ImageMeta | undefined> {
@@ -15,7 +38,15 @@ export async function findImageMeta(db: Db, fileName: string): Promise<ImageMeta
 
 /** The upload with this content hash, whatever its format (variant URLs carry only the hash). */
 export async function findImageMetaByHash(db: Db, hash: string): Promise<ImageMeta | undefined> {
-  return db.selectFrom('images').select(META_COLUMNS).where('file_name', 'in', EXTS.map((e) => `${hash}.${e}`)).executeTakeFirst()
+  return db
+    .selectFrom('images')
+    .select(META_COLUMNS)
+    .where(
+      'file_name',
+      'in',
+      EXTS.map((e) => `${hash}.${e}`),
+    )
+    .executeTakeFirst()
 }
 
 export async function findImagesMeta(db: Db, fileNames: string[]): Promise<ImageMeta[]> {
@@ -27,13 +58,25 @@ export async function findImagesMeta(db: Db, fileNames: string[]): Promise<Image
  * The upload and all its variants in one transaction: either everything is stored or nothing is. Content-addressed,
  * so the same bytes twice keep the one row (also when two uploads race); the loser stores no variants.
  */
-export async function insertImageWithVariants(db: Db, image: NewImageRow, variants: NewVariant[], now: string): Promise<void> {
+export async function insertImageWithVariants(
+  db: Db,
+  image: NewImageRow,
+  variants: NewVariant[],
+  now: string,
+): Promise<void> {
   // Inside the caller's transaction when there is one (an import stores its pictures in its own).
   if (!db.isTransaction) return db.transaction().execute((trx) => insertImageWithVariants(trx, image, variants, now))
-  const inserted = await db.insertInto('images').values(image).onConflict((oc) => oc.column('file_name').doNothing()).executeTakeFirst()
+  const inserted = await db
+    .insertInto('images')
+    .values(image)
+    .onConflict((oc) => oc.column('file_name').doNothing())
+    .executeTakeFirst()
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return
   for (const v of variants) {
-    await db.insertInto('image_variants').values({ ...v, image_id: image.id, size: v.bytes.length, created_at: now }).execute()
+    await db
+      .insertInto('image_variants')
+      .values({ ...v, image_id: image.id, size: v.bytes.length, created_at: now })
+      .execute()
   }
 }
 
@@ -54,7 +97,14 @@ export async function findOriginalBytes(db: Db, id: string): Promise<Uint8Array 
   return (await db.selectFrom('images').select('bytes').where('id', '=', id).executeTakeFirst())?.bytes
 }
 
-export type Original = { fileName: string; mime: string; altText: string; originalName: string | null; createdAt: string; bytes: Uint8Array }
+export type Original = {
+  fileName: string
+  mime: string
+  altText: string
+  originalName: string | null
+  createdAt: string
+  bytes: Uint8Array
+}
 
 /**
  * Every original upload with its bytes, one row in memory at a time (for backups and exports): a keyset walk by file
@@ -72,6 +122,13 @@ export async function* streamOriginals(db: Db): AsyncGenerator<Original> {
       .executeTakeFirst()
     if (!row) return
     after = row.file_name
-    yield { fileName: row.file_name, mime: row.mime, altText: row.alt_text, originalName: row.original_name, createdAt: row.created_at, bytes: row.bytes }
+    yield {
+      fileName: row.file_name,
+      mime: row.mime,
+      altText: row.alt_text,
+      originalName: row.original_name,
+      createdAt: row.created_at,
+      bytes: row.bytes,
+    }
   }
 }

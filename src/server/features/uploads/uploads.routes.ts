@@ -55,7 +55,10 @@ export async function uploadRoutes(app: App): Promise<void> {
       etag: image.etag,
     })
     const ifNoneMatch = request.headers['if-none-match']
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => [image.etag, `W/${image.etag}`, '*'].includes(tag.trim()))) {
+    if (
+      ifNoneMatch &&
+      ifNoneMatch.split(',').some((tag) => [image.etag, `W/${image.etag}`, '*'].includes(tag.trim()))
+    ) {
       return reply.status(304).send()
     }
     return reply.type(image.mime).header('content-length', image.bytes.length).send(image.bytes)

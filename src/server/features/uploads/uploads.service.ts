@@ -3,7 +3,16 @@ import { OG_WIDTH, VARIANT_WIDTHS, uploadOf, type ImageExt, type VariantFormat }
 import { paths } from '#shared/paths.ts'
 import type { UploadResponse } from '#shared/schemas/site.ts'
 import type { Db } from '../../db/client.ts'
-import { canonicalBucket, formatsFor, inspectImage, makeVariant, MIME, processImage, unsupported, type Variant } from './image-pipeline.ts'
+import {
+  canonicalBucket,
+  formatsFor,
+  inspectImage,
+  makeVariant,
+  MIME,
+  processImage,
+  unsupported,
+  type Variant,
+} from './image-pipeline.ts'
 import { containsMarkup, sniffImage } from './sniff.ts'
 import * as repo from './uploads.repo.ts'
 
@@ -31,7 +40,12 @@ const response = (meta: Pick<repo.ImageMeta, 'file_name' | 'width' | 'height' | 
  * original and the variants in one transaction, under the hash of the uploaded bytes: every instance serves them,
  * their URLs never change, and the same file twice is one row. Used by uploads and the demo seed.
  */
-export async function storeImage(db: Db, bytes: Buffer, now: Date, opts: { originalName?: string | null; altText?: string } = {}): Promise<UploadResponse> {
+export async function storeImage(
+  db: Db,
+  bytes: Buffer,
+  now: Date,
+  opts: { originalName?: string | null; altText?: string } = {},
+): Promise<UploadResponse> {
   const ext = sniffImage(bytes) ?? unsupported()
   if (containsMarkup(bytes)) unsupported()
   const fileName = `${createHash('sha256').update(bytes).digest('hex')}.${ext}`
@@ -56,7 +70,12 @@ export async function storeImage(db: Db, bytes: Buffer, now: Date, opts: { origi
     variants_version: VARIANTS_VERSION,
     created_at: now.toISOString(),
   }
-  await repo.insertImageWithVariants(db, row, processed.variants.map((v) => toNewVariant(hash, v)), row.created_at)
+  await repo.insertImageWithVariants(
+    db,
+    row,
+    processed.variants.map((v) => toNewVariant(hash, v)),
+    row.created_at,
+  )
   return response(row)
 }
 
@@ -102,7 +121,12 @@ export async function serveUpload(db: Db, fileName: string, now: Date): Promise<
 const inFlight = new Map<string, Promise<Buffer | null>>()
 
 /** Made once per instance however many readers ask at the same moment; null when the original cannot be decoded. */
-function makeMissingVariant(db: Db, meta: repo.ImageMeta, want: Pick<Variant, 'bucket' | 'format'>, now: Date): Promise<Buffer | null> {
+function makeMissingVariant(
+  db: Db,
+  meta: repo.ImageMeta,
+  want: Pick<Variant, 'bucket' | 'format'>,
+  now: Date,
+): Promise<Buffer | null> {
   const hash = meta.file_name.slice(0, 64)
   const name = variantFileName(hash, want)
   const running = inFlight.get(name)
@@ -112,7 +136,12 @@ function makeMissingVariant(db: Db, meta: repo.ImageMeta, want: Pick<Variant, 'b
     if (!original) return null
     let made: Variant
     try {
-      made = await makeVariant(Buffer.from(original), { width: meta.width ?? WIDEST, frames: meta.frames }, want.bucket, want.format)
+      made = await makeVariant(
+        Buffer.from(original),
+        { width: meta.width ?? WIDEST, frames: meta.frames },
+        want.bucket,
+        want.format,
+      )
     } catch {
       return null
     }
@@ -130,7 +159,8 @@ export async function imageInfoByUrl(db: Db, urls: string[]): Promise<Record<str
   const fileNames = [...new Set(urls.flatMap((u) => (uploadOf(u) ? [u.slice('/uploads/'.length)] : [])))].slice(0, 200)
   const info: Record<string, ImageInfo> = {}
   for (const image of await repo.findImagesMeta(db, fileNames)) {
-    if (image.width && image.height) info[paths.upload(image.file_name)] = { width: image.width, height: image.height, color: image.dominant_color }
+    if (image.width && image.height)
+      info[paths.upload(image.file_name)] = { width: image.width, height: image.height, color: image.dominant_color }
   }
   return info
 }

@@ -14,7 +14,14 @@ const TOP = 10
 
 function TopPosts() {
   const posts = useQuery(postsQuery({ status: 'all', sort: 'popular', limit: TOP }))
-  if (posts.isPending) return <div className="space-y-2">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-12" />)}</div>
+  if (posts.isPending)
+    return (
+      <div className="space-y-2">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-12" />
+        ))}
+      </div>
+    )
   if (posts.isError) return <p className="text-sm text-destructive">{posts.error.message}</p>
   const top = [...posts.data].sort((a, b) => b.views - a.views).slice(0, TOP)
   if (top.length === 0) return <p className="py-8 text-center text-muted-foreground">No posts available</p>
@@ -22,7 +29,10 @@ function TopPosts() {
     <ol className="divide-y" aria-label="Top Performing Posts">
       {top.map((post, i) => (
         <li key={post.id} className="flex items-center gap-4 py-3" data-testid="top-post">
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-bold" aria-label={`Rank ${i + 1}`}>
+          <span
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-bold"
+            aria-label={`Rank ${i + 1}`}
+          >
             {i + 1}
           </span>
           <div className="min-w-0 flex-1">

@@ -8,7 +8,11 @@ import { viewSpikesQuery } from '../queries.ts'
 export function SpikeList({ spikes }: { spikes: ViewSpikes }) {
   if (spikes.length === 0) return null
   return (
-    <section aria-labelledby="traffic-spikes-title" className="rounded-lg border border-warning-foreground/30 bg-warning p-4 text-warning-foreground" data-testid="traffic-spikes">
+    <section
+      aria-labelledby="traffic-spikes-title"
+      className="rounded-lg border border-warning-foreground/30 bg-warning p-4 text-warning-foreground"
+      data-testid="traffic-spikes"
+    >
       <h2 id="traffic-spikes-title" className="flex items-center gap-2 font-semibold">
         <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
         Unusual traffic
@@ -16,8 +20,8 @@ export function SpikeList({ spikes }: { spikes: ViewSpikes }) {
       <ul className="mt-2 space-y-1 text-sm">
         {spikes.map((spike) => (
           <li key={spike.postId} className="break-words">
-            <strong>{spike.title}</strong>: {formatViews(spike.lastHour)} views in the last hour, more than 20 times its daily average of{' '}
-            {spike.dailyAverage}
+            <strong>{spike.title}</strong>: {formatViews(spike.lastHour)} views in the last hour, more than 20 times its
+            daily average of {spike.dailyAverage}
           </li>
         ))}
       </ul>

@@ -12,13 +12,16 @@ export function lastDays(data: DailyViews, days: number, today = new Date()): Da
   const byDay = new Map(data.map((d) => [d.day.slice(0, 10), d.views]))
   const out: DailyViews = []
   for (let i = days - 1; i >= 0; i--) {
-    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - i)).toISOString().slice(0, 10)
+    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - i))
+      .toISOString()
+      .slice(0, 10)
     out.push({ day, views: byDay.get(day) ?? 0 })
   }
   return out
 }
 
-const shortDate = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+const shortDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
 
 /** Views per day as plain CSS bars; the same numbers are in a visually hidden table for screen readers. */
 export function ViewsChart() {
@@ -30,7 +33,9 @@ export function ViewsChart() {
     <Card>
       <CardHeader>
         <CardTitle>Views per day</CardTitle>
-        <CardDescription>Last {DAYS} days · {formatViews(total)} views</CardDescription>
+        <CardDescription>
+          Last {DAYS} days · {formatViews(total)} views
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
@@ -41,8 +46,15 @@ export function ViewsChart() {
           <figure>
             <div className="flex h-40 items-end gap-0.5 border-b border-l pl-0.5" aria-hidden="true">
               {days.map((d) => (
-                <div key={d.day} className="group relative flex h-full flex-1 items-end" title={`${shortDate(d.day)}: ${d.views} views`}>
-                  <div className="w-full rounded-t-sm bg-primary/80 group-hover:bg-primary" style={{ height: `${(d.views / max) * 100}%`, minHeight: d.views ? 2 : 0 }} />
+                <div
+                  key={d.day}
+                  className="group relative flex h-full flex-1 items-end"
+                  title={`${shortDate(d.day)}: ${d.views} views`}
+                >
+                  <div
+                    className="w-full rounded-t-sm bg-primary/80 group-hover:bg-primary"
+                    style={{ height: `${(d.views / max) * 100}%`, minHeight: d.views ? 2 : 0 }}
+                  />
                 </div>
               ))}
             </div>

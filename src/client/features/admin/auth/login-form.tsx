@@ -22,12 +22,20 @@ export function LoginForm() {
   const { onLogin } = useAuth()
   const login = useLogin()
   const [ticket, setTicket] = useState<string | null>(null)
-  const { values, set, errors, onSubmit: checked, serverError: error, setServerError: setError } = useCheckedForm(LoginSchema, { username: '', password: '' })
+  const {
+    values,
+    set,
+    errors,
+    onSubmit: checked,
+    serverError: error,
+    setServerError: setError,
+  } = useCheckedForm(LoginSchema, { username: '', password: '' })
 
   const onSubmit = checked((data) =>
     login.mutate(data, {
       onSuccess: (response) => ('ticket' in response ? setTicket(response.ticket) : onLogin(response)),
-      onError: (err) => setError(waitText(err) ?? (err instanceof HttpError ? err.serverMessage || 'Login failed' : 'Login failed')),
+      onError: (err) =>
+        setError(waitText(err) ?? (err instanceof HttpError ? err.serverMessage || 'Login failed' : 'Login failed')),
     }),
   )
   const restart = (reason?: string) => {
@@ -49,7 +57,13 @@ export function LoginForm() {
             <form onSubmit={onSubmit} noValidate className="space-y-4">
               {error && <Alert variant="destructive">{error}</Alert>}
               <Field id="login-username" label="Username or Email" error={errors.username}>
-                <Input id="login-username" autoComplete="username" value={values.username} onChange={set('username')} {...invalidProps('login-username', errors.username)} />
+                <Input
+                  id="login-username"
+                  autoComplete="username"
+                  value={values.username}
+                  onChange={set('username')}
+                  {...invalidProps('login-username', errors.username)}
+                />
               </Field>
               <Field id="login-password" label="Password" error={errors.password}>
                 <Input

@@ -22,7 +22,14 @@ export function SetupForm() {
   const { onLogin } = useAuth()
   const client = useQueryClient()
   const setup = useSetup()
-  const { values, set, errors, onSubmit: checked, serverError: error, setServerError: setError } = useCheckedForm(SetupSchema, { username: '', email: '', password: '' })
+  const {
+    values,
+    set,
+    errors,
+    onSubmit: checked,
+    serverError: error,
+    setServerError: setError,
+  } = useCheckedForm(SetupSchema, { username: '', email: '', password: '' })
 
   const onSubmit = checked((data) =>
     setup.mutate(data, {
@@ -39,14 +46,23 @@ export function SetupForm() {
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
           <h1 className="text-2xl font-semibold">Create admin account</h1>
-          <CardDescription>This blog has no administrator yet. The account you create here is the only one.</CardDescription>
+          <CardDescription>
+            This blog has no administrator yet. The account you create here is the only one.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="space-y-4">
             {error && <Alert variant="destructive">{error}</Alert>}
             {FIELDS.map(({ key, label, type, autoComplete }) => (
               <Field key={key} id={`setup-${key}`} label={label} error={errors[key]}>
-                <Input id={`setup-${key}`} type={type} autoComplete={autoComplete} value={values[key]} onChange={set(key)} {...invalidProps(`setup-${key}`, errors[key])} />
+                <Input
+                  id={`setup-${key}`}
+                  type={type}
+                  autoComplete={autoComplete}
+                  value={values[key]}
+                  onChange={set(key)}
+                  {...invalidProps(`setup-${key}`, errors[key])}
+                />
               </Field>
             ))}
             <Button type="submit" className="w-full" disabled={setup.isPending}>

@@ -15,7 +15,14 @@ const CodeSchema = z.object({ code: AuthCodeSchema })
 export function TwoFactorStep({ ticket, onRestart }: { ticket: string; onRestart: (reason?: string) => void }) {
   const { onLogin } = useAuth()
   const verify = useLoginVerify()
-  const { values, set, errors, onSubmit: checked, serverError: error, setServerError: setError } = useCheckedForm(CodeSchema, { code: '' })
+  const {
+    values,
+    set,
+    errors,
+    onSubmit: checked,
+    serverError: error,
+    setServerError: setError,
+  } = useCheckedForm(CodeSchema, { code: '' })
 
   const onSubmit = checked((data) =>
     verify.mutate(

@@ -15,7 +15,8 @@ export function useCheckedForm<S extends z.ZodType<TextFields, TextFields>>(sche
   const parsed = schema.safeParse(values)
   const errors = submitted && !parsed.success ? fieldErrors(parsed.error.issues) : {}
 
-  const set = (key: keyof z.input<S>) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }))
+  const set = (key: keyof z.input<S>) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }))
 
   const onSubmit = (onValid: (data: z.output<S>) => void) => (event: FormEvent) => {
     event.preventDefault()

@@ -15,7 +15,11 @@ export function CategoriesPage() {
   useDocumentTitle('Manage Categories')
   const categories = useQuery(categoriesQuery())
   const { remove } = useCategoryMutations()
-  const [dialog, setDialog] = useState<{ open: boolean; category: Category | null; trigger: HTMLElement | null }>({ open: false, category: null, trigger: null })
+  const [dialog, setDialog] = useState<{ open: boolean; category: Category | null; trigger: HTMLElement | null }>({
+    open: false,
+    category: null,
+    trigger: null,
+  })
 
   const onDelete = (category: Category) => {
     if (!window.confirm('Are you sure you want to delete this category?')) return
@@ -43,7 +47,9 @@ export function CategoriesPage() {
       ) : categories.isError ? (
         <Card className="p-8 text-center text-destructive">{categories.error.message}</Card>
       ) : categories.data.length === 0 ? (
-        <Card className="p-10 text-center text-muted-foreground">No categories yet. Create one to organise your posts.</Card>
+        <Card className="p-10 text-center text-muted-foreground">
+          No categories yet. Create one to organise your posts.
+        </Card>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Categories">
           {categories.data.map((category) => (
@@ -51,14 +57,29 @@ export function CategoriesPage() {
               <Card className="h-full" data-testid="category-card">
                 <CardHeader className="flex flex-row items-start justify-between gap-2 pb-2">
                   <div className="flex min-w-0 items-center gap-3">
-                    <span aria-hidden="true" className="size-4 shrink-0 rounded-full" style={{ backgroundColor: category.color }} />
+                    <span
+                      aria-hidden="true"
+                      className="size-4 shrink-0 rounded-full"
+                      style={{ backgroundColor: category.color }}
+                    />
                     <CardTitle className="text-lg">{category.name}</CardTitle>
                   </div>
                   <div className="flex shrink-0">
-                    <Button variant="ghost" size="icon" aria-label={`Edit ${category.name}`} onClick={(e) => setDialog({ open: true, category, trigger: e.currentTarget })}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${category.name}`}
+                      onClick={(e) => setDialog({ open: true, category, trigger: e.currentTarget })}
+                    >
                       <Pencil aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`Delete ${category.name}`} onClick={() => onDelete(category)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-destructive hover:text-destructive"
+                      aria-label={`Delete ${category.name}`}
+                      onClick={() => onDelete(category)}
+                    >
                       <Trash2 aria-hidden="true" />
                     </Button>
                   </div>
@@ -75,7 +96,12 @@ export function CategoriesPage() {
           ))}
         </ul>
       )}
-      <CategoryDialog open={dialog.open} category={dialog.category} returnFocus={dialog.trigger} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <CategoryDialog
+        open={dialog.open}
+        category={dialog.category}
+        returnFocus={dialog.trigger}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
     </div>
   )
 }

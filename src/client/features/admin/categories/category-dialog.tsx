@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
 import { CategoryInputSchema, DEFAULT_CATEGORY_COLOR, type Category } from '#shared/schemas/category.ts'
@@ -8,7 +15,12 @@ import { slugify } from '#shared/text/slugify.ts'
 import { Field, fieldErrors, invalidProps } from '../field.tsx'
 import { useCategoryMutations } from '../queries.ts'
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; category: Category | null; returnFocus?: HTMLElement | null }
+type Props = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  category: Category | null
+  returnFocus?: HTMLElement | null
+}
 
 /** Create/edit dialog: name and slug required, optional description, colour picker (default #3b82f6). */
 export function CategoryDialog({ open, onOpenChange, category, returnFocus }: Props) {
@@ -25,7 +37,9 @@ export function CategoryDialog({ open, onOpenChange, category, returnFocus }: Pr
       >
         <DialogHeader>
           <DialogTitle>{category ? 'Edit Category' : 'Create Category'}</DialogTitle>
-          <DialogDescription>{category ? 'Update the category details.' : 'Add a new category for your posts.'}</DialogDescription>
+          <DialogDescription>
+            {category ? 'Update the category details.' : 'Add a new category for your posts.'}
+          </DialogDescription>
         </DialogHeader>
         {open && <CategoryForm key={category?.id ?? 'new'} category={category} onDone={() => onOpenChange(false)} />}
       </DialogContent>
@@ -86,7 +100,13 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
         />
       </Field>
       <Field id="category-description" label="Description (optional)" error={errors.description}>
-        <Textarea id="category-description" rows={3} value={values.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} {...invalid('description')} />
+        <Textarea
+          id="category-description"
+          rows={3}
+          value={values.description}
+          onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
+          {...invalid('description')}
+        />
       </Field>
       <Field id="category-color" label="Color" error={errors.color}>
         <div className="flex items-center gap-3">
@@ -97,7 +117,13 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
             onChange={(e) => setValues((v) => ({ ...v, color: e.target.value }))}
             className="h-10 w-16 cursor-pointer rounded-md border border-input bg-background p-1"
           />
-          <Input aria-label="Color hex value" value={values.color} onChange={(e) => setValues((v) => ({ ...v, color: e.target.value }))} className="w-32 font-mono" {...invalid('color')} />
+          <Input
+            aria-label="Color hex value"
+            value={values.color}
+            onChange={(e) => setValues((v) => ({ ...v, color: e.target.value }))}
+            className="w-32 font-mono"
+            {...invalid('color')}
+          />
         </div>
       </Field>
       <DialogFooter>

@@ -19,7 +19,9 @@ function CommentCard({ comment }: { comment: AdminComment }) {
     <li>
       <Card data-testid="admin-comment">
         <CardHeader className="flex flex-row flex-wrap items-center gap-2 pb-2 text-sm">
-          <Badge variant={comment.isApproved ? 'default' : 'secondary'}>{comment.isApproved ? 'Approved' : 'Pending'}</Badge>
+          <Badge variant={comment.isApproved ? 'default' : 'secondary'}>
+            {comment.isApproved ? 'Approved' : 'Pending'}
+          </Badge>
           <span className="font-medium">{comment.post.title}</span>
           <span className="text-muted-foreground">{formatDate(comment.createdAt)}</span>
         </CardHeader>

@@ -25,7 +25,14 @@ const QUICK_ACTIONS = [
 
 function RecentPosts() {
   const { data: posts, isPending } = useQuery(postsQuery({ status: 'all', limit: RECENT }))
-  if (isPending) return <div className="space-y-3">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-16 w-full" />)}</div>
+  if (isPending)
+    return (
+      <div className="space-y-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-16 w-full" />
+        ))}
+      </div>
+    )
   if (!posts?.length)
     return (
       <div className="py-8 text-center">

@@ -20,22 +20,41 @@ export const editorKeys = {
 }
 
 export const autosaveQuery = (key: string) =>
-  queryOptions({ queryKey: editorKeys.autosave(key), queryFn: () => orNullOn404(() => apiJson(AutosaveSchema, `/api/autosaves/${enc(key)}`)), staleTime: Infinity, retry: false })
+  queryOptions({
+    queryKey: editorKeys.autosave(key),
+    queryFn: () => orNullOn404(() => apiJson(AutosaveSchema, `/api/autosaves/${enc(key)}`)),
+    staleTime: Infinity,
+    retry: false,
+  })
 
-export const saveAutosave = (key: string, form: PostForm) => apiJson(AutosaveSchema, `/api/autosaves/${enc(key)}`, { method: 'PUT', body: { form } })
+export const saveAutosave = (key: string, form: PostForm) =>
+  apiJson(AutosaveSchema, `/api/autosaves/${enc(key)}`, { method: 'PUT', body: { form } })
 
-export const discardAutosave = (key: string) => orNullOn404(() => apiRequest(`/api/autosaves/${enc(key)}`, { method: 'DELETE' }))
+export const discardAutosave = (key: string) =>
+  orNullOn404(() => apiRequest(`/api/autosaves/${enc(key)}`, { method: 'DELETE' }))
 
 export const revisionsQuery = (postId: string) =>
-  queryOptions({ queryKey: editorKeys.revisions(postId), queryFn: () => apiJson(z.array(RevisionSummarySchema), `/api/posts/${enc(postId)}/revisions`) })
+  queryOptions({
+    queryKey: editorKeys.revisions(postId),
+    queryFn: () => apiJson(z.array(RevisionSummarySchema), `/api/posts/${enc(postId)}/revisions`),
+  })
 
 export const revisionQuery = (postId: string, id: string) =>
-  queryOptions({ queryKey: editorKeys.revision(postId, id), queryFn: () => apiJson(RevisionSchema, `/api/posts/${enc(postId)}/revisions/${enc(id)}`), staleTime: Infinity })
+  queryOptions({
+    queryKey: editorKeys.revision(postId, id),
+    queryFn: () => apiJson(RevisionSchema, `/api/posts/${enc(postId)}/revisions/${enc(id)}`),
+    staleTime: Infinity,
+  })
 
-export const restoreRevision = (postId: string, id: string) => apiJson(AutosaveSchema, `/api/posts/${enc(postId)}/revisions/${enc(id)}/restore`, { method: 'POST' })
+export const restoreRevision = (postId: string, id: string) =>
+  apiJson(AutosaveSchema, `/api/posts/${enc(postId)}/revisions/${enc(id)}/restore`, { method: 'POST' })
 
 export const previewLinkQuery = (postId: string) =>
-  queryOptions({ queryKey: editorKeys.previewLink(postId), queryFn: () => orNullOn404(() => apiJson(PreviewLinkSchema, `/api/posts/${enc(postId)}/preview-link`)), retry: false })
+  queryOptions({
+    queryKey: editorKeys.previewLink(postId),
+    queryFn: () => orNullOn404(() => apiJson(PreviewLinkSchema, `/api/posts/${enc(postId)}/preview-link`)),
+    retry: false,
+  })
 
 export function usePreviewLinkMutations(postId: string) {
   const client = useQueryClient()

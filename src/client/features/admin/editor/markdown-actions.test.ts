@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { imagesWithoutAlt } from './alt-text.ts'
-import { imageMarkdown, insertAt, insertImage, insertLink, prefixLines, shiftAnchor, wrapSelection } from './markdown-actions.ts'
+import {
+  imageMarkdown,
+  insertAt,
+  insertImage,
+  insertLink,
+  prefixLines,
+  shiftAnchor,
+  wrapSelection,
+} from './markdown-actions.ts'
 
 describe('editor toolbar edits', () => {
   it('wraps the selection and keeps it selected', () => {
-    expect(wrapSelection('say hello now', 4, 9, '**', 'bold text')).toEqual({ text: 'say **hello** now', start: 6, end: 11 })
+    expect(wrapSelection('say hello now', 4, 9, '**', 'bold text')).toEqual({
+      text: 'say **hello** now',
+      start: 6,
+      end: 11,
+    })
   })
   it('inserts a selected placeholder when nothing is selected', () => {
     const edit = wrapSelection('ab', 1, 1, '_', 'italic text')

@@ -16,7 +16,11 @@ export function prefixLines(text: string, start: number, end: number, kind: 'bul
   const lineEnd = nextBreak === -1 ? text.length : nextBreak
   const lines = text.slice(lineStart, lineEnd).split('\n')
   const block = lines.map((line, i) => `${kind === 'bullet' ? '- ' : `${i + 1}. `}${line || 'List item'}`).join('\n')
-  return { text: `${text.slice(0, lineStart)}${block}${text.slice(lineEnd)}`, start: lineStart, end: lineStart + block.length }
+  return {
+    text: `${text.slice(0, lineStart)}${block}${text.slice(lineEnd)}`,
+    start: lineStart,
+    end: lineStart + block.length,
+  }
 }
 
 /** [selection](url) with the url selected so it can be typed over. */

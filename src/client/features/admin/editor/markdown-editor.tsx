@@ -1,4 +1,17 @@
-import { Bold, Code, Columns2, Eye, ImagePlus, Images, Italic, Link2, List, ListOrdered, Pencil, type LucideIcon } from 'lucide-react'
+import {
+  Bold,
+  Code,
+  Columns2,
+  Eye,
+  ImagePlus,
+  Images,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Pencil,
+  type LucideIcon,
+} from 'lucide-react'
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react'
 import { readingTime, wordCount } from '#shared/text/reading-time.ts'
 import { Button } from '../../../components/ui/button.tsx'
@@ -8,7 +21,15 @@ import { ImageFileInput } from '../media/image-file-input.tsx'
 import { MediaPicker } from '../media/media-picker.tsx'
 import { UploadProgressList } from '../media/upload-progress.tsx'
 import { useImageUploads } from '../media/use-image-uploads.ts'
-import { imageMarkdown, insertImage, insertLink, prefixLines, shiftAnchor, wrapSelection, type Edit } from './markdown-actions.ts'
+import {
+  imageMarkdown,
+  insertImage,
+  insertLink,
+  prefixLines,
+  shiftAnchor,
+  wrapSelection,
+  type Edit,
+} from './markdown-actions.ts'
 import { MarkdownPreview } from './markdown-preview.tsx'
 
 type Props = {
@@ -98,7 +119,10 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
           // The anchor is relative to the last rendered text; edits still pending move it once more.
           const base = lastValue.current
           const anchor = anchors.current.get(key) ?? base.length
-          onChange((current) => insertImage(current, Math.min(shiftAnchor(base, current, anchor), current.length), markdown).text)
+          onChange(
+            (current) =>
+              insertImage(current, Math.min(shiftAnchor(base, current, anchor), current.length), markdown).text,
+          )
         },
         () => anchors.current.delete(key),
       )
@@ -131,30 +155,76 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-1 border-b bg-muted/50 p-1">
+      <div
+        role="toolbar"
+        aria-label="Formatting"
+        className="flex flex-wrap items-center gap-1 border-b bg-muted/50 p-1"
+      >
         {TOOLS.map(({ label, icon: Icon, apply, key }) => (
-          <Button key={label} variant="ghost" size="sm" className="size-9 p-0" aria-label={label} aria-keyshortcuts={key ? `Control+${key.toUpperCase()} Meta+${key.toUpperCase()}` : undefined} title={`${label}${shortcutHint(key)}`} disabled={showPreviewOnly} onClick={() => applyEdit(apply)}>
+          <Button
+            key={label}
+            variant="ghost"
+            size="sm"
+            className="size-9 p-0"
+            aria-label={label}
+            aria-keyshortcuts={key ? `Control+${key.toUpperCase()} Meta+${key.toUpperCase()}` : undefined}
+            title={`${label}${shortcutHint(key)}`}
+            disabled={showPreviewOnly}
+            onClick={() => applyEdit(apply)}
+          >
             <Icon aria-hidden="true" />
           </Button>
         ))}
-        <Button variant="ghost" size="sm" className="size-9 p-0" aria-label="Upload image" title="Upload image" disabled={showPreviewOnly} onClick={() => fileRef.current?.click()}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="size-9 p-0"
+          aria-label="Upload image"
+          title="Upload image"
+          disabled={showPreviewOnly}
+          onClick={() => fileRef.current?.click()}
+        >
           <ImagePlus aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="sm" className="size-9 p-0" aria-label="Insert from media library" title="Insert from media library" disabled={showPreviewOnly} onClick={() => setLibraryOpen(true)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="size-9 p-0"
+          aria-label="Insert from media library"
+          title="Insert from media library"
+          disabled={showPreviewOnly}
+          onClick={() => setLibraryOpen(true)}
+        >
           <Images aria-hidden="true" />
         </Button>
         <ImageFileInput ref={fileRef} onFiles={upload} testId="editor-image-input" />
         <div className="ml-auto flex gap-1">
-          <Button variant={showPreviewOnly || split ? 'ghost' : 'secondary'} size="sm" aria-pressed={!preview && !split} onClick={() => setMode(false, false)}>
+          <Button
+            variant={showPreviewOnly || split ? 'ghost' : 'secondary'}
+            size="sm"
+            aria-pressed={!preview && !split}
+            onClick={() => setMode(false, false)}
+          >
             <Pencil aria-hidden="true" />
             Edit
           </Button>
-          <Button variant={showPreviewOnly ? 'secondary' : 'ghost'} size="sm" aria-pressed={showPreviewOnly} onClick={() => setMode(true, false)}>
+          <Button
+            variant={showPreviewOnly ? 'secondary' : 'ghost'}
+            size="sm"
+            aria-pressed={showPreviewOnly}
+            onClick={() => setMode(true, false)}
+          >
             <Eye aria-hidden="true" />
             Preview
           </Button>
           {onSplitChange && (
-            <Button variant={split ? 'secondary' : 'ghost'} size="sm" className="hidden lg:inline-flex" aria-pressed={split} onClick={() => setMode(false, !split)}>
+            <Button
+              variant={split ? 'secondary' : 'ghost'}
+              size="sm"
+              className="hidden lg:inline-flex"
+              aria-pressed={split}
+              onClick={() => setMode(false, !split)}
+            >
               <Columns2 aria-hidden="true" />
               Side by side
             </Button>
@@ -167,33 +237,37 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
         </div>
       )}
       <div className={split ? 'lg:grid lg:grid-cols-2 lg:divide-x' : undefined}>
-      {showPreviewOnly ? (
-        <div className="min-h-[400px] p-4">
-          <MarkdownPreview content={value} />
-        </div>
-      ) : (
-        <Textarea
-          ref={textareaRef}
-          id={id}
-          value={value}
-          onChange={(e) => {
-            const next = e.target.value
-            onChange(() => next)
-          }}
-          onPaste={onPaste}
-          onKeyDown={onShortcut}
-          rows={20}
-          placeholder="Write your post in markdown... (paste or drop images here)"
-          className="min-h-[400px] rounded-none border-0 font-mono text-sm focus-visible:outline-offset-0"
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-        />
-      )}
-      {split && !showPreviewOnly && (
-        <div className="hidden max-h-[70vh] min-h-[400px] overflow-y-auto p-4 lg:block" aria-label="Live preview" role="region">
-          <MarkdownPreview content={value} />
-        </div>
-      )}
+        {showPreviewOnly ? (
+          <div className="min-h-[400px] p-4">
+            <MarkdownPreview content={value} />
+          </div>
+        ) : (
+          <Textarea
+            ref={textareaRef}
+            id={id}
+            value={value}
+            onChange={(e) => {
+              const next = e.target.value
+              onChange(() => next)
+            }}
+            onPaste={onPaste}
+            onKeyDown={onShortcut}
+            rows={20}
+            placeholder="Write your post in markdown... (paste or drop images here)"
+            className="min-h-[400px] rounded-none border-0 font-mono text-sm focus-visible:outline-offset-0"
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+          />
+        )}
+        {split && !showPreviewOnly && (
+          <div
+            className="hidden max-h-[70vh] min-h-[400px] overflow-y-auto p-4 lg:block"
+            aria-label="Live preview"
+            role="region"
+          >
+            <MarkdownPreview content={value} />
+          </div>
+        )}
       </div>
       <p className="border-t px-3 py-1.5 text-xs text-muted-foreground" data-testid="word-count">
         {`${words} ${words === 1 ? 'word' : 'words'} · ${readingTime(value)} min read`}
@@ -203,7 +277,11 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
         onOpenChange={setLibraryOpen}
         title="Insert from media library"
         description="The image goes in at the cursor, with its alt text from the library."
-        onPick={(item) => applyEdit((text, s, e) => insertImage(text.slice(0, s) + text.slice(e), s, imageMarkdown(item.altText, item.url)))}
+        onPick={(item) =>
+          applyEdit((text, s, e) =>
+            insertImage(text.slice(0, s) + text.slice(e), s, imageMarkdown(item.altText, item.url)),
+          )
+        }
       />
     </div>
   )

@@ -6,8 +6,10 @@ export const PROSE = 'prose-blog [&_img]:max-h-[400px] [&_img]:w-auto'
 
 let highlighterPromise: Promise<Highlighter> | null = null
 function loadHighlighter(): Promise<Highlighter> {
-  highlighterPromise ??= import('highlight.js/lib/common').then(({ default: hljs }) => (code: string, lang: string) =>
-    hljs.getLanguage(lang) ? hljs.highlight(code, { language: lang, ignoreIllegals: true }).value : null,
+  highlighterPromise ??= import('highlight.js/lib/common').then(
+    ({ default: hljs }) =>
+      (code: string, lang: string) =>
+        hljs.getLanguage(lang) ? hljs.highlight(code, { language: lang, ignoreIllegals: true }).value : null,
   )
   return highlighterPromise
 }

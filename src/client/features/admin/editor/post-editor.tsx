@@ -43,7 +43,8 @@ function pendingBackup(post: Post | null, initial: PostForm, backup: Backup | nu
 }
 
 /** The newest of two offers; the same text found in both keeps the first (this browser's). */
-const newer = (a: Offer | null, b: Offer | null) => (!a ? b : !b || same(a.form, b.form) ? a : Date.parse(b.savedAt) > Date.parse(a.savedAt) ? b : a)
+const newer = (a: Offer | null, b: Offer | null) =>
+  !a ? b : !b || same(a.form, b.form) ? a : Date.parse(b.savedAt) > Date.parse(a.savedAt) ? b : a
 
 export function PostEditor({ post }: { post: Post | null }) {
   const id = post?.id ?? null
@@ -97,7 +98,10 @@ export function PostEditor({ post }: { post: Post | null }) {
     if (inserted.current || !url) return
     inserted.current = true
     if (isSafeUrl(url)) {
-      setForm((f) => ({ ...f, content: insertImage(f.content, f.content.length, imageMarkdown(params.get('alt') ?? '', url)).text }))
+      setForm((f) => ({
+        ...f,
+        content: insertImage(f.content, f.content.length, imageMarkdown(params.get('alt') ?? '', url)).text,
+      }))
       toast({ title: 'Image added at the end of the post', description: 'Save the post to keep it.' })
     }
     const next = new URLSearchParams(params)
@@ -108,7 +112,8 @@ export function PostEditor({ post }: { post: Post | null }) {
 
   const [altMissing, setAltMissing] = useState(0)
   const set = <K extends keyof PostForm>(key: K, value: PostForm[K]) => setForm((f) => ({ ...f, [key]: value }))
-  const onTitle = (title: string) => setForm((f) => ({ ...f, title, slug: slugTouched.current && f.slug ? f.slug : slugify(title) }))
+  const onTitle = (title: string) =>
+    setForm((f) => ({ ...f, title, slug: slugTouched.current && f.slug ? f.slug : slugify(title) }))
   const onSlug = (slug: string) => {
     slugTouched.current = slug !== ''
     set('slug', slug)

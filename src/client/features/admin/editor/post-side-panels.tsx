@@ -49,7 +49,11 @@ export function PostSettingsPanel({ form, errors, set }: PanelProps) {
             {...invalidProps('post-featured-image', errors.featuredImage)}
           />
           {form.featuredImage && uploadOf(form.featuredImage) && (
-            <img src={thumbnailUrl(form.featuredImage)} alt="Featured image preview" className="aspect-video w-full rounded-md border bg-muted object-cover" />
+            <img
+              src={thumbnailUrl(form.featuredImage)}
+              alt="Featured image preview"
+              className="aspect-video w-full rounded-md border bg-muted object-cover"
+            />
           )}
           <Button variant="outline" size="sm" onClick={() => setPicking(true)}>
             <Images aria-hidden="true" />
@@ -64,14 +68,30 @@ export function PostSettingsPanel({ form, errors, set }: PanelProps) {
           />
         </Field>
         <Field id="post-author-name" label="Author Name" error={errors.authorName}>
-          <Input id="post-author-name" value={form.authorName} onChange={(e) => set('authorName', e.target.value)} {...invalidProps('post-author-name', errors.authorName)} />
+          <Input
+            id="post-author-name"
+            value={form.authorName}
+            onChange={(e) => set('authorName', e.target.value)}
+            {...invalidProps('post-author-name', errors.authorName)}
+          />
         </Field>
         <Field id="post-tags" label="Tags" error={errors.tags}>
-          <Input id="post-tags" value={form.tagsInput} placeholder="react, typescript, web" onChange={(e) => set('tagsInput', e.target.value)} />
+          <Input
+            id="post-tags"
+            value={form.tagsInput}
+            placeholder="react, typescript, web"
+            onChange={(e) => set('tagsInput', e.target.value)}
+          />
           <p className="text-xs text-muted-foreground">Separate tags with commas</p>
         </Field>
         <div className="flex items-start gap-3">
-          <Checkbox id="post-featured" className="mt-0.5" checked={form.featured} onChange={(e) => set('featured', e.target.checked)} aria-describedby="post-featured-hint" />
+          <Checkbox
+            id="post-featured"
+            className="mt-0.5"
+            checked={form.featured}
+            onChange={(e) => set('featured', e.target.checked)}
+            aria-describedby="post-featured-hint"
+          />
           <div className="space-y-1">
             <Label htmlFor="post-featured">Featured on Home Page</Label>
             <p id="post-featured-hint" className="text-xs text-muted-foreground">
@@ -92,7 +112,12 @@ export function SeoSettingsPanel({ form, errors, set }: PanelProps) {
       </CardHeader>
       <CardContent className="space-y-4">
         <Field id="post-meta-title" label="Meta Title" error={errors.metaTitle}>
-          <Input id="post-meta-title" value={form.metaTitle} onChange={(e) => set('metaTitle', e.target.value)} {...invalidProps('post-meta-title', errors.metaTitle)} />
+          <Input
+            id="post-meta-title"
+            value={form.metaTitle}
+            onChange={(e) => set('metaTitle', e.target.value)}
+            {...invalidProps('post-meta-title', errors.metaTitle)}
+          />
         </Field>
         <Field id="post-excerpt" label="Excerpt" error={errors.excerpt}>
           <Textarea

@@ -11,7 +11,11 @@ export function RestoreBanner({ backup, where = 'browser', onRestore, onDiscard 
     <Alert className="flex flex-col gap-3 border-primary/40 bg-accent sm:flex-row sm:items-center sm:justify-between">
       <p className="flex items-center gap-2">
         <History className="size-4 shrink-0" aria-hidden="true" />
-        <span>{where === 'browser' ? `Unsaved changes from ${when} were found in this browser. Restore them?` : `Unsaved changes from ${when} were autosaved. Restore them?`}</span>
+        <span>
+          {where === 'browser'
+            ? `Unsaved changes from ${when} were found in this browser. Restore them?`
+            : `Unsaved changes from ${when} were autosaved. Restore them?`}
+        </span>
       </p>
       <div className="flex shrink-0 gap-2">
         <Button size="sm" onClick={onRestore}>

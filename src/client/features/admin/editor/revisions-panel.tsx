@@ -3,7 +3,14 @@ import { History } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { toast } from '../../../lib/toast.tsx'
 import type { PostForm } from '#shared/post-draft.ts'
@@ -14,7 +21,19 @@ import { RevisionDiff } from './revision-diff.tsx'
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
-function RevisionDialog({ postId, revision, current, onRestored, onClose }: { postId: string; revision: RevisionSummary; current: string; onRestored: (form: PostForm) => void; onClose: () => void }) {
+function RevisionDialog({
+  postId,
+  revision,
+  current,
+  onRestored,
+  onClose,
+}: {
+  postId: string
+  revision: RevisionSummary
+  current: string
+  onRestored: (form: PostForm) => void
+  onClose: () => void
+}) {
   const detail = useQuery(revisionQuery(postId, revision.id))
   const [restoring, setRestoring] = useState(false)
   const restore = async () => {
@@ -37,7 +56,13 @@ function RevisionDialog({ postId, revision, current, onRestored, onClose }: { po
           <DialogTitle>{`Revision from ${when(revision.createdAt)}`}</DialogTitle>
           <DialogDescription>{revision.title}</DialogDescription>
         </DialogHeader>
-        {detail.isPending ? <Spinner label="Loading revision" /> : detail.isError ? <p className="text-destructive">{errorText(detail.error)}</p> : <RevisionDiff revision={detail.data.form.content} current={current} />}
+        {detail.isPending ? (
+          <Spinner label="Loading revision" />
+        ) : detail.isError ? (
+          <p className="text-destructive">{errorText(detail.error)}</p>
+        ) : (
+          <RevisionDiff revision={detail.data.form.content} current={current} />
+        )}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Close
@@ -52,7 +77,15 @@ function RevisionDialog({ postId, revision, current, onRestored, onClose }: { po
 }
 
 /** Every save's snapshot (newest first); each opens a diff against the current text and can be restored. */
-export function RevisionsPanel({ postId, current, onRestored }: { postId: string; current: string; onRestored: (form: PostForm) => void }) {
+export function RevisionsPanel({
+  postId,
+  current,
+  onRestored,
+}: {
+  postId: string
+  current: string
+  onRestored: (form: PostForm) => void
+}) {
   const revisions = useQuery(revisionsQuery(postId))
   const [open, setOpen] = useState<RevisionSummary | null>(null)
   return (
@@ -74,7 +107,11 @@ export function RevisionsPanel({ postId, current, onRestored }: { postId: string
           <ul className="max-h-72 space-y-1 overflow-y-auto" aria-label="Revisions">
             {revisions.data.map((r) => (
               <li key={r.id}>
-                <button type="button" className="w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent hover:text-accent-foreground" onClick={() => setOpen(r)}>
+                <button
+                  type="button"
+                  className="w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent hover:text-accent-foreground"
+                  onClick={() => setOpen(r)}
+                >
                   <span className="block font-medium">{when(r.createdAt)}</span>
                   <span className="block truncate text-xs text-muted-foreground">{r.title}</span>
                 </button>
@@ -83,7 +120,15 @@ export function RevisionsPanel({ postId, current, onRestored }: { postId: string
           </ul>
         )}
       </CardContent>
-      {open && <RevisionDialog postId={postId} revision={open} current={current} onRestored={onRestored} onClose={() => setOpen(null)} />}
+      {open && (
+        <RevisionDialog
+          postId={postId}
+          revision={open}
+          current={current}
+          onRestored={onRestored}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </Card>
   )
 }

@@ -40,19 +40,38 @@ export function SharePreviewPanel({ postId, slug }: { postId: string; slug: stri
           <div className="space-y-2">
             <Label htmlFor="preview-link">Secret preview link</Label>
             <div className="flex gap-2">
-              <Input id="preview-link" readOnly value={url} onFocus={(e) => e.target.select()} className="font-mono text-xs" />
+              <Input
+                id="preview-link"
+                readOnly
+                value={url}
+                onFocus={(e) => e.target.select()}
+                className="font-mono text-xs"
+              />
               <Button variant="outline" size="icon" aria-label="Copy preview link" onClick={() => void copy()}>
                 <Copy aria-hidden="true" />
               </Button>
             </div>
-            <p className="text-xs text-muted-foreground">Anyone with this link can read the saved version, until you revoke it.</p>
-            <Button variant="ghost" size="sm" disabled={revoke.isPending} onClick={() => revoke.mutate(undefined, { onError: failed })}>
+            <p className="text-xs text-muted-foreground">
+              Anyone with this link can read the saved version, until you revoke it.
+            </p>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={revoke.isPending}
+              onClick={() => revoke.mutate(undefined, { onError: failed })}
+            >
               <Link2Off aria-hidden="true" />
               Revoke link
             </Button>
           </div>
         ) : (
-          <Button variant="outline" size="sm" className="w-full" disabled={share.isPending || link.isPending} onClick={() => share.mutate(undefined, { onError: failed })}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-full"
+            disabled={share.isPending || link.isPending}
+            onClick={() => share.mutate(undefined, { onError: failed })}
+          >
             <Share2 aria-hidden="true" />
             Share preview
           </Button>

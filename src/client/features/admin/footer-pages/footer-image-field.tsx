@@ -37,7 +37,13 @@ export function FooterImageField({ url, onChange }: { url: string; onChange: (ur
       {url && (
         <div className="relative w-fit">
           <img src={url} alt="Featured image preview" className="max-h-48 rounded-md border object-cover" />
-          <Button variant="destructive" size="icon" className="absolute right-2 top-2 size-8" aria-label="Remove image" onClick={() => onChange('')}>
+          <Button
+            variant="destructive"
+            size="icon"
+            className="absolute right-2 top-2 size-8"
+            aria-label="Remove image"
+            onClick={() => onChange('')}
+          >
             <X aria-hidden="true" />
           </Button>
         </div>

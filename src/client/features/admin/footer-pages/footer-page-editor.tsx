@@ -41,7 +41,8 @@ function FooterPageForm({ page }: { page: FooterPage | null }) {
     featuredImage: page?.featuredImage ?? '',
   })
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }))
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }))
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -84,16 +85,39 @@ function FooterPageForm({ page }: { page: FooterPage | null }) {
             </Field>
             <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               <Field id="footer-metaTitle" label="Meta Title" error={errors.metaTitle}>
-                <Input id="footer-metaTitle" value={values.metaTitle} onChange={set('metaTitle')} {...invalid('metaTitle')} />
+                <Input
+                  id="footer-metaTitle"
+                  value={values.metaTitle}
+                  onChange={set('metaTitle')}
+                  {...invalid('metaTitle')}
+                />
               </Field>
               <Field id="footer-metaDescription" label="Meta Description" error={errors.metaDescription}>
-                <Input id="footer-metaDescription" value={values.metaDescription} onChange={set('metaDescription')} {...invalid('metaDescription')} />
+                <Input
+                  id="footer-metaDescription"
+                  value={values.metaDescription}
+                  onChange={set('metaDescription')}
+                  {...invalid('metaDescription')}
+                />
               </Field>
             </div>
-            <FooterImageField url={values.featuredImage} onChange={(url) => setValues((v) => ({ ...v, featuredImage: url }))} />
+            <FooterImageField
+              url={values.featuredImage}
+              onChange={(url) => setValues((v) => ({ ...v, featuredImage: url }))}
+            />
             <Field id="footer-content" label="Content *" error={errors.content}>
-              <Textarea id="footer-content" required rows={15} className="font-mono text-sm" value={values.content} onChange={set('content')} {...invalid('content')} />
-              <p className="text-xs text-muted-foreground">Use # for headings, - for bullet items, **bold** for emphasis and --- for a spacer.</p>
+              <Textarea
+                id="footer-content"
+                required
+                rows={15}
+                className="font-mono text-sm"
+                value={values.content}
+                onChange={set('content')}
+                {...invalid('content')}
+              />
+              <p className="text-xs text-muted-foreground">
+                Use # for headings, - for bullet items, **bold** for emphasis and --- for a spacer.
+              </p>
             </Field>
             <div className="flex justify-end gap-2">
               <Button asChild variant="outline">

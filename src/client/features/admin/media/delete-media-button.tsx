@@ -18,7 +18,9 @@ export function DeleteMediaButton({ item, name }: { item: MediaItem; name: strin
   const uses = inUse && (
     <ul className="list-disc space-y-1 pl-5 text-sm">
       {item.uses.map((use) => (
-        <li key={`${use.kind}-${use.id}`}>{`${use.title || 'Untitled'}${use.published ? '' : use.kind === 'post' ? ' (draft)' : ' (hidden)'}`}</li>
+        <li
+          key={`${use.kind}-${use.id}`}
+        >{`${use.title || 'Untitled'}${use.published ? '' : use.kind === 'post' ? ' (draft)' : ' (hidden)'}`}</li>
       ))}
     </ul>
   )
@@ -30,7 +32,13 @@ export function DeleteMediaButton({ item, name }: { item: MediaItem; name: strin
       confirmLabel={inUse ? 'Delete anyway' : 'Delete'}
       onConfirm={() => remove.mutate({ id: item.id, name, confirm: inUse })}
     >
-      <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Delete ${name}`} disabled={remove.isPending}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-destructive hover:text-destructive"
+        aria-label={`Delete ${name}`}
+        disabled={remove.isPending}
+      >
         <Trash2 aria-hidden="true" />
         Delete
       </Button>

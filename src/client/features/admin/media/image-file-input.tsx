@@ -2,7 +2,15 @@ import type { Ref } from 'react'
 import { UPLOAD_MIME_TYPES } from '#shared/schemas/site.ts'
 
 /** The hidden picker for one or more images; a visible button opens it through `ref`. Picking the same file again works. */
-export function ImageFileInput({ ref, onFiles, testId }: { ref: Ref<HTMLInputElement>; onFiles: (files: File[]) => void; testId: string }) {
+export function ImageFileInput({
+  ref,
+  onFiles,
+  testId,
+}: {
+  ref: Ref<HTMLInputElement>
+  onFiles: (files: File[]) => void
+  testId: string
+}) {
   return (
     <input
       ref={ref}

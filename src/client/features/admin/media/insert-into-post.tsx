@@ -4,7 +4,15 @@ import { useState } from 'react'
 import { paths } from '#shared/paths.ts'
 import type { MediaItem } from '#shared/schemas/media.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx'
 import { Label } from '../../../components/ui/label.tsx'
 import { NativeSelect } from '../../../components/ui/native-select.tsx'
 import { useNavigate } from '../../../lib/router.tsx'
@@ -32,7 +40,9 @@ export function InsertIntoPostButton({ item }: { item: MediaItem }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Insert into post</DialogTitle>
-          <DialogDescription>The post opens in the editor with the image added at the end. Save the post to keep it.</DialogDescription>
+          <DialogDescription>
+            The post opens in the editor with the image added at the end. Save the post to keep it.
+          </DialogDescription>
         </DialogHeader>
         <div className="space-y-2">
           <Label htmlFor={id}>Post</Label>

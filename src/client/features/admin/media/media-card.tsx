@@ -19,7 +19,11 @@ export const mediaName = (item: MediaItem) => item.originalName || item.url.spli
 /** One upload in the library: its picture, facts, uses, alt text and actions. */
 export function MediaCard({ item }: { item: MediaItem }) {
   const name = mediaName(item)
-  const facts = [formatBytes(item.size), item.width && item.height ? `${item.width} × ${item.height}` : null, item.frames > 1 ? `${item.frames} frames` : null]
+  const facts = [
+    formatBytes(item.size),
+    item.width && item.height ? `${item.width} × ${item.height}` : null,
+    item.frames > 1 ? `${item.frames} frames` : null,
+  ]
   return (
     <Card className="flex h-full flex-col overflow-hidden">
       <img
@@ -33,7 +37,9 @@ export function MediaCard({ item }: { item: MediaItem }) {
       />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="min-w-0">
-          <p className="truncate font-medium" title={name}>{name}</p>
+          <p className="truncate font-medium" title={name}>
+            {name}
+          </p>
           <p className="text-xs text-muted-foreground">{facts.filter(Boolean).join(' · ')}</p>
         </div>
         <UsedIn uses={item.uses} />
@@ -68,7 +74,10 @@ function UsedIn({ uses }: { uses: MediaUse[] }) {
       <ul className="mt-1 space-y-1">
         {uses.map((use) => (
           <li key={`${use.kind}-${use.id}`} className="flex items-center gap-2">
-            <Link href={use.kind === 'post' ? paths.admin.editPost(use.id) : paths.admin.editFooterPage(use.id)} className="truncate font-medium underline-offset-2 hover:underline">
+            <Link
+              href={use.kind === 'post' ? paths.admin.editPost(use.id) : paths.admin.editFooterPage(use.id)}
+              className="truncate font-medium underline-offset-2 hover:underline"
+            >
               {use.title || 'Untitled'}
             </Link>
             {!use.published && <Badge variant="secondary">{use.kind === 'post' ? 'draft' : 'hidden'}</Badge>}
@@ -91,7 +100,13 @@ function AltTextForm({ item }: { item: MediaItem }) {
     <form onSubmit={onSubmit} className="space-y-1.5">
       <Label htmlFor={id}>Alt text</Label>
       <div className="flex gap-2">
-        <Input id={id} value={alt} maxLength={ALT_TEXT_MAX} placeholder="Describe the picture" onChange={(e) => setAlt(e.target.value)} />
+        <Input
+          id={id}
+          value={alt}
+          maxLength={ALT_TEXT_MAX}
+          placeholder="Describe the picture"
+          onChange={(e) => setAlt(e.target.value)}
+        />
         <Button type="submit" variant="secondary" disabled={saveAlt.isPending || alt.trim() === item.altText}>
           Save
         </Button>

@@ -74,7 +74,10 @@ export function MediaPage() {
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={cn('rounded-lg border-2 border-dashed p-4 text-center text-sm text-muted-foreground', dragging && 'border-primary bg-accent')}
+        className={cn(
+          'rounded-lg border-2 border-dashed p-4 text-center text-sm text-muted-foreground',
+          dragging && 'border-primary bg-accent',
+        )}
       >
         Drop images here to upload them: JPEG, PNG, GIF or WebP, up to 10 MB each.
         {uploads.length > 0 && (
@@ -85,20 +88,30 @@ export function MediaPage() {
       </div>
       <div role="group" aria-label="Show" className="inline-flex gap-1 rounded-md bg-muted p-1">
         {FILTERS.map(([value, label]) => (
-          <Button key={value} size="sm" variant={filter === value ? 'outline' : 'ghost'} aria-pressed={filter === value} onClick={() => go({ filter: value })}>
+          <Button
+            key={value}
+            size="sm"
+            variant={filter === value ? 'outline' : 'ghost'}
+            aria-pressed={filter === value}
+            onClick={() => go({ filter: value })}
+          >
             {label}
           </Button>
         ))}
       </div>
       {media.isPending ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {[0, 1, 2].map((i) => <Skeleton key={i} className="h-80" />)}
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-80" />
+          ))}
         </div>
       ) : media.isError ? (
         <Card className="p-8 text-center text-destructive">{media.error.message}</Card>
       ) : media.data.items.length === 0 ? (
         <Card className="p-10 text-center text-muted-foreground">
-          {filter === 'unused' ? 'Every image is used by a post or page.' : 'No images yet. Upload one here or from the post editor.'}
+          {filter === 'unused'
+            ? 'Every image is used by a post or page.'
+            : 'No images yet. Upload one here or from the post editor.'}
         </Card>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Images">

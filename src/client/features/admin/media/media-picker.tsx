@@ -8,7 +8,13 @@ import { mediaQuery, thumbnailUrl } from './media-queries.ts'
 
 const PICKER_PAGE = 12
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; title: string; description: string; onPick: (item: MediaItem) => void }
+type Props = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description: string
+  onPick: (item: MediaItem) => void
+}
 
 /** Choose an upload from the library: to insert it into a post, or to make it the featured image. */
 export function MediaPicker({ open, onOpenChange, title, description, onPick }: Props) {
@@ -36,14 +42,23 @@ export function MediaPicker({ open, onOpenChange, title, description, onPick }: 
                   }}
                   className="group block w-full overflow-hidden rounded-md border text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 >
-                  <img src={thumbnailUrl(item.url)} alt={item.altText} loading="lazy" className="aspect-video w-full bg-muted object-cover transition-opacity group-hover:opacity-80" />
-                  <span className="block truncate px-2 py-1 text-xs">{item.originalName || item.altText || 'Image'}</span>
+                  <img
+                    src={thumbnailUrl(item.url)}
+                    alt={item.altText}
+                    loading="lazy"
+                    className="aspect-video w-full bg-muted object-cover transition-opacity group-hover:opacity-80"
+                  />
+                  <span className="block truncate px-2 py-1 text-xs">
+                    {item.originalName || item.altText || 'Image'}
+                  </span>
                 </button>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="py-6 text-center text-sm text-muted-foreground">No images yet: upload one in the editor or the media library.</p>
+          <p className="py-6 text-center text-sm text-muted-foreground">
+            No images yet: upload one in the editor or the media library.
+          </p>
         )}
         {pages > 1 && (
           <div className="flex items-center justify-between">

@@ -20,7 +20,8 @@ export const refreshMedia = (client: QueryClient) => client.invalidateQueries({ 
 /** The outcome toasts belong to the mutation (docs/decisions/030): a deleted card unmounts before it settles. */
 export function useMediaMutations() {
   const client = useQueryClient()
-  const failed = (title: string) => (err: Error) => toast({ title, description: errorText(err), variant: 'destructive' })
+  const failed = (title: string) => (err: Error) =>
+    toast({ title, description: errorText(err), variant: 'destructive' })
   const saveAlt = useMutation({
     mutationFn: ({ id, altText }: { id: string; altText: string }) =>
       apiJson(MediaItemSchema, `${MEDIA_KEY}/${encodeURIComponent(id)}`, { method: 'PATCH', body: { altText } }),

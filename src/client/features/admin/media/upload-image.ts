@@ -14,7 +14,8 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void =
       if (e.lengthComputable) onProgress(e.loaded / e.total)
     }
     xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(new HttpError(xhr.status, xhr.responseText, xhr.statusText))
+      if (xhr.status < 200 || xhr.status >= 300)
+        return reject(new HttpError(xhr.status, xhr.responseText, xhr.statusText))
       try {
         resolve(UploadResponseSchema.parse(JSON.parse(xhr.responseText)))
       } catch (err) {

@@ -12,7 +12,13 @@ export function DeletePostButton({ id, title }: { id: string; title: string }) {
       description="Are you sure you want to delete this post? This action cannot be undone."
       onConfirm={() => remove.mutate(id)}
     >
-      <Button variant="ghost" size="icon" aria-label={`Delete ${title}`} disabled={remove.isPending} className="text-destructive hover:text-destructive">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Delete ${title}`}
+        disabled={remove.isPending}
+        className="text-destructive hover:text-destructive"
+      >
         <Trash2 aria-hidden="true" />
       </Button>
     </ConfirmDeleteDialog>

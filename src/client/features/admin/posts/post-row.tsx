@@ -32,7 +32,13 @@ export function PostRow({ post }: { post: PostCard }) {
       </div>
       <div className="flex shrink-0 items-center gap-1">
         {post.status !== 'published' && (
-          <Button variant="outline" size="sm" onClick={() => publish.mutate(post.id)} disabled={publish.isPending} aria-label={`Publish ${post.title}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => publish.mutate(post.id)}
+            disabled={publish.isPending}
+            aria-label={`Publish ${post.title}`}
+          >
             <Send aria-hidden="true" />
             Publish
           </Button>

@@ -50,7 +50,10 @@ export function PostsPage() {
       </header>
       <Card className="grid gap-3 p-4 md:grid-cols-[1fr_12rem_12rem]">
         <div className="relative">
-          <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             aria-label="Search posts"
@@ -60,13 +63,21 @@ export function PostsPage() {
             onChange={(e) => setParam('search', e.target.value, '')}
           />
         </div>
-        <NativeSelect aria-label="Filter by status" value={status} onChange={(e) => setParam('status', e.target.value, 'all')}>
+        <NativeSelect
+          aria-label="Filter by status"
+          value={status}
+          onChange={(e) => setParam('status', e.target.value, 'all')}
+        >
           <option value="all">All Status</option>
           <option value="published">Published</option>
           <option value="draft">Draft</option>
           <option value="scheduled">Scheduled</option>
         </NativeSelect>
-        <NativeSelect aria-label="Filter by category" value={category} onChange={(e) => setParam('category', e.target.value, 'all')}>
+        <NativeSelect
+          aria-label="Filter by category"
+          value={category}
+          onChange={(e) => setParam('category', e.target.value, 'all')}
+        >
           <option value="all">All Categories</option>
           {categories.data?.map((c) => (
             <option key={c.id} value={c.id}>
@@ -91,7 +102,9 @@ export function PostsPage() {
         <Card className="p-10 text-center">
           <h2 className="text-lg font-semibold">No posts found</h2>
           <p className="mb-4 mt-1 text-muted-foreground">
-            {hasFilters ? 'Try adjusting your search criteria or filters.' : 'Create your first blog post to get started.'}
+            {hasFilters
+              ? 'Try adjusting your search criteria or filters.'
+              : 'Create your first blog post to get started.'}
           </p>
           <Button asChild>
             <Link href={paths.admin.newPost()}>Create New Post</Link>

@@ -5,5 +5,7 @@ import { formatDate, formatDateTime } from '#shared/text/format.ts'
 export function publicationDate(post: Pick<PostCard, 'status' | 'publishedAt'>, unpublished: string): string {
   // A post taken back to draft keeps its first publication date for when it returns, but reads as a draft meanwhile.
   if (post.status === 'draft' || !post.publishedAt) return unpublished
-  return post.status === 'scheduled' ? `Scheduled for ${formatDateTime(post.publishedAt)}` : formatDate(post.publishedAt)
+  return post.status === 'scheduled'
+    ? `Scheduled for ${formatDateTime(post.publishedAt)}`
+    : formatDate(post.publishedAt)
 }

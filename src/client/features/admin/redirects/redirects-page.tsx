@@ -40,7 +40,11 @@ function RuleList({ rules }: { rules: Redirect[] }) {
             size="sm"
             aria-label={`Remove redirect from ${rule.fromPath}`}
             disabled={remove.isPending}
-            onClick={() => remove.mutate(rule.id, { onError: (err) => toast({ title: 'Error', description: errorText(err), variant: 'destructive' }) })}
+            onClick={() =>
+              remove.mutate(rule.id, {
+                onError: (err) => toast({ title: 'Error', description: errorText(err), variant: 'destructive' }),
+              })
+            }
           >
             <Trash2 aria-hidden="true" />
             Remove
@@ -67,11 +71,22 @@ function NotFoundList({ entries, onRedirect }: { entries: NotFoundEntry[]; onRed
             </p>
           </div>
           <div className="flex gap-1">
-            <Button variant="outline" size="sm" onClick={() => onRedirect(entry.path)} aria-label={`Redirect ${entry.path} to…`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onRedirect(entry.path)}
+              aria-label={`Redirect ${entry.path} to…`}
+            >
               <CornerDownRight aria-hidden="true" />
               Redirect to…
             </Button>
-            <Button variant="ghost" size="sm" aria-label={`Dismiss ${entry.path}`} disabled={dismiss.isPending} onClick={() => dismiss.mutate(entry.path)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Dismiss ${entry.path}`}
+              disabled={dismiss.isPending}
+              onClick={() => dismiss.mutate(entry.path)}
+            >
               <X aria-hidden="true" />
             </Button>
           </div>
@@ -122,15 +137,31 @@ export function RedirectsPage() {
       <Card>
         <CardHeader>
           <CardTitle>Add a redirect</CardTitle>
-          <CardDescription>Old addresses answer 301 to the new one. Paths on this site only, like /old-page or /?p=123.</CardDescription>
+          <CardDescription>
+            Old addresses answer 301 to the new one. Paths on this site only, like /old-page or /?p=123.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start" noValidate>
             <Field id="redirect-from" label="From path">
-              <Input id="redirect-from" ref={fromRef} value={fromPath} onChange={(e) => setFromPath(e.target.value)} placeholder="/old-page" {...invalidProps('redirect-form', error)} />
+              <Input
+                id="redirect-from"
+                ref={fromRef}
+                value={fromPath}
+                onChange={(e) => setFromPath(e.target.value)}
+                placeholder="/old-page"
+                {...invalidProps('redirect-form', error)}
+              />
             </Field>
             <Field id="redirect-to" label="To path">
-              <Input id="redirect-to" ref={toRef} value={toPath} onChange={(e) => setToPath(e.target.value)} placeholder="/blog/new-post" {...invalidProps('redirect-form', error)} />
+              <Input
+                id="redirect-to"
+                ref={toRef}
+                value={toPath}
+                onChange={(e) => setToPath(e.target.value)}
+                placeholder="/blog/new-post"
+                {...invalidProps('redirect-form', error)}
+              />
             </Field>
             <Button type="submit" className="sm:mt-7" disabled={create.isPending}>
               Add redirect
@@ -147,15 +178,31 @@ export function RedirectsPage() {
         <CardHeader>
           <CardTitle>Rules</CardTitle>
         </CardHeader>
-        <CardContent>{rules.isPending ? <Spinner label="Loading redirects" /> : rules.isError ? <p className="text-destructive">{errorText(rules.error)}</p> : <RuleList rules={rules.data} />}</CardContent>
+        <CardContent>
+          {rules.isPending ? (
+            <Spinner label="Loading redirects" />
+          ) : rules.isError ? (
+            <p className="text-destructive">{errorText(rules.error)}</p>
+          ) : (
+            <RuleList rules={rules.data} />
+          )}
+        </CardContent>
       </Card>
       <Card>
         <CardHeader>
           <CardTitle>404 log</CardTitle>
-          <CardDescription>The most-visited addresses that found nothing. Turn one into a redirect, or dismiss it.</CardDescription>
+          <CardDescription>
+            The most-visited addresses that found nothing. Turn one into a redirect, or dismiss it.
+          </CardDescription>
         </CardHeader>
         <CardContent>
-          {notFound.isPending ? <Spinner label="Loading the 404 log" /> : notFound.isError ? <p className="text-destructive">{errorText(notFound.error)}</p> : <NotFoundList entries={notFound.data} onRedirect={redirectFrom} />}
+          {notFound.isPending ? (
+            <Spinner label="Loading the 404 log" />
+          ) : notFound.isError ? (
+            <p className="text-destructive">{errorText(notFound.error)}</p>
+          ) : (
+            <NotFoundList entries={notFound.data} onRedirect={redirectFrom} />
+          )}
         </CardContent>
       </Card>
     </div>

@@ -27,24 +27,43 @@ function ReportView({ report }: { report: ImportReport }) {
   const created = Object.entries(report.created).filter(([, n]) => n > 0)
   return (
     <section aria-label="Import report" className="space-y-3 rounded-md border p-4 text-sm">
-      <h3 className="font-semibold">{report.dryRun ? 'Dry run: nothing was written' : 'Import finished'} ({report.format})</h3>
-      <p>{created.length ? created.map(([kind, n]) => `${n} ${kind}`).join(', ') : 'Nothing new'}{report.dryRun ? ' would be created.' : ' created.'}</p>
+      <h3 className="font-semibold">
+        {report.dryRun ? 'Dry run: nothing was written' : 'Import finished'} ({report.format})
+      </h3>
+      <p>
+        {created.length ? created.map(([kind, n]) => `${n} ${kind}`).join(', ') : 'Nothing new'}
+        {report.dryRun ? ' would be created.' : ' created.'}
+      </p>
       {report.skippedCount > 0 && (
         <div>
-          <p className="font-medium">Skipped {report.skippedCount} ({report.conflicts} conflicts)</p>
-          <ul className="list-disc pl-5">{report.skipped.map((s, i) => <li key={i}>{`${s.kind} “${s.item}”: ${s.reason}`}</li>)}</ul>
+          <p className="font-medium">
+            Skipped {report.skippedCount} ({report.conflicts} conflicts)
+          </p>
+          <ul className="list-disc pl-5">
+            {report.skipped.map((s, i) => (
+              <li key={i}>{`${s.kind} “${s.item}”: ${s.reason}`}</li>
+            ))}
+          </ul>
         </div>
       )}
       {report.missingImageCount > 0 && (
         <div>
           <p className="font-medium">Images not found ({report.missingImageCount})</p>
-          <ul className="list-disc pl-5 break-all">{report.missingImages.map((m) => <li key={m}>{m}</li>)}</ul>
+          <ul className="list-disc pl-5 break-all">
+            {report.missingImages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
         </div>
       )}
       {report.warningCount > 0 && (
         <div>
           <p className="font-medium">Warnings ({report.warningCount})</p>
-          <ul className="list-disc pl-5">{report.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
+          <ul className="list-disc pl-5">
+            {report.warnings.map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
         </div>
       )}
     </section>
@@ -92,7 +111,10 @@ export function BackupTab() {
       <Card>
         <CardHeader>
           <CardTitle>Backup</CardTitle>
-          <CardDescription>One file with every post and its revisions, category, comment, like and view, the settings, footer pages, redirects and every uploaded image.</CardDescription>
+          <CardDescription>
+            One file with every post and its revisions, category, comment, like and view, the settings, footer pages,
+            redirects and every uploaded image.
+          </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           <Button type="button" onClick={onDownload} disabled={download !== null && download.fraction !== 1}>
@@ -104,7 +126,10 @@ export function BackupTab() {
       <Card>
         <CardHeader>
           <CardTitle>Import</CardTitle>
-          <CardDescription>A backup of this blog, a Ghost export (.json), a WordPress export (.xml) or Markdown files with front matter (.zip). Existing posts are never overwritten.</CardDescription>
+          <CardDescription>
+            A backup of this blog, a Ghost export (.json), a WordPress export (.xml) or Markdown files with front matter
+            (.zip). Existing posts are never overwritten.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form onSubmit={onImport} className="max-w-md space-y-4">
@@ -117,15 +142,26 @@ export function BackupTab() {
               <Input id="import-media" name="media" type="file" accept=".zip" />
             </div>
             <div className="flex items-start gap-2">
-              <input id="import-dry-run" name="dryRun" type="checkbox" className="mt-0.5 size-4 shrink-0 accent-primary" />
-              <Label htmlFor="import-dry-run" className="leading-snug">Dry run: only report what would be created</Label>
+              <input
+                id="import-dry-run"
+                name="dryRun"
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-primary"
+              />
+              <Label htmlFor="import-dry-run" className="leading-snug">
+                Dry run: only report what would be created
+              </Label>
             </div>
             <Button type="submit" disabled={upload !== null}>
               Import
             </Button>
             {upload && <ProgressBar progress={upload} label="Import progress" />}
           </form>
-          {report && <div className="mt-6"><ReportView report={report} /></div>}
+          {report && (
+            <div className="mt-6">
+              <ReportView report={report} />
+            </div>
+          )}
         </CardContent>
       </Card>
     </div>

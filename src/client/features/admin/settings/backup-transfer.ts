@@ -5,7 +5,10 @@ export type Progress = { label: string; fraction: number | null }
 /** Downloads the backup with a progress bar (bytes received of the server's estimate), then saves it as a file. */
 export async function downloadBackup(onProgress: (p: Progress) => void): Promise<void> {
   const res = await fetch('/api/admin/backup', { credentials: 'same-origin' })
-  if (!res.ok || !res.body) throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? `Backup failed (${res.status})`)
+  if (!res.ok || !res.body)
+    throw new Error(
+      ((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? `Backup failed (${res.status})`,
+    )
   const estimate = Number(res.headers.get(BACKUP_ESTIMATE_HEADER) ?? 0)
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'lab-blog-backup.zip'
   const reader = res.body.getReader()
@@ -16,7 +19,10 @@ export async function downloadBackup(onProgress: (p: Progress) => void): Promise
     if (done) break
     parts.push(value)
     received += value.length
-    onProgress({ label: `Downloaded ${(received / 1024 / 1024).toFixed(1)} MB`, fraction: estimate > 0 ? Math.min(received / estimate, 0.99) : null })
+    onProgress({
+      label: `Downloaded ${(received / 1024 / 1024).toFixed(1)} MB`,
+      fraction: estimate > 0 ? Math.min(received / estimate, 0.99) : null,
+    })
   }
   const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: 'application/zip' }))
   const link = Object.assign(document.createElement('a'), { href: url, download: name })
@@ -26,7 +32,11 @@ export async function downloadBackup(onProgress: (p: Progress) => void): Promise
 }
 
 /** Uploads an export (upload progress first), then follows the server's progress lines to the report. */
-export function uploadImport(form: FormData, dryRun: boolean, onProgress: (p: Progress) => void): Promise<ImportReport> {
+export function uploadImport(
+  form: FormData,
+  dryRun: boolean,
+  onProgress: (p: Progress) => void,
+): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     let seen = 0
@@ -40,17 +50,25 @@ export function uploadImport(form: FormData, dryRun: boolean, onProgress: (p: Pr
         const parsed = JSON.parse(line) as ImportStreamLine
         if ('progress' in parsed) {
           const { phase, done, total } = parsed.progress
-          onProgress({ label: `Importing ${phase}: ${done}${total ? ` of ${total}` : ''}`, fraction: total ? done / total : null })
+          onProgress({
+            label: `Importing ${phase}: ${done}${total ? ` of ${total}` : ''}`,
+            fraction: total ? done / total : null,
+          })
         } else if ('report' in parsed) result = parsed.report
         else failure = parsed.error
       }
       seen = end + 1
     }
-    xhr.upload.onprogress = (e) => onProgress({ label: `Uploading ${(e.loaded / 1024 / 1024).toFixed(1)} MB`, fraction: e.lengthComputable ? e.loaded / e.total : null })
+    xhr.upload.onprogress = (e) =>
+      onProgress({
+        label: `Uploading ${(e.loaded / 1024 / 1024).toFixed(1)} MB`,
+        fraction: e.lengthComputable ? e.loaded / e.total : null,
+      })
     xhr.onprogress = readLines
     xhr.onload = () => {
       if (xhr.getResponseHeader('content-type')?.includes('application/x-ndjson')) readLines()
-      else failure = ((JSON.parse(xhr.responseText || '{}') as { error?: string }).error ?? `Import failed (${xhr.status})`)
+      else
+        failure = (JSON.parse(xhr.responseText || '{}') as { error?: string }).error ?? `Import failed (${xhr.status})`
       if (result) resolve(result)
       else reject(new Error(failure ?? 'The import ended without a report'))
     }

@@ -38,7 +38,12 @@ export function FooterPagesTab() {
                 </div>
                 <div className="flex gap-2">
                   <Button asChild variant="outline" size="sm">
-                    <a href={paths.footerPage(page.slug)} target="_blank" rel="noreferrer" aria-label={`View ${page.title}`}>
+                    <a
+                      href={paths.footerPage(page.slug)}
+                      target="_blank"
+                      rel="noreferrer"
+                      aria-label={`View ${page.title}`}
+                    >
                       <ExternalLink aria-hidden="true" />
                       View
                     </a>

@@ -36,7 +36,9 @@ export function PasswordTab() {
     <Card>
       <CardHeader>
         <CardTitle>Change Password</CardTitle>
-        <CardDescription>Use at least {PASSWORD_MIN} characters. Other signed-in sessions will be signed out.</CardDescription>
+        <CardDescription>
+          Use at least {PASSWORD_MIN} characters. Other signed-in sessions will be signed out.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} className="max-w-md space-y-4">

@@ -19,10 +19,13 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
         Your recovery codes
       </h4>
       <Alert>
-        Save these codes somewhere safe, such as a password manager. Each one signs you in once if you lose your phone. They will not be shown
-        again.
+        Save these codes somewhere safe, such as a password manager. Each one signs you in once if you lose your phone.
+        They will not be shown again.
       </Alert>
-      <ul className="grid grid-cols-1 gap-2 rounded-md border bg-muted/40 p-4 font-mono text-sm sm:grid-cols-2" aria-label="Recovery codes">
+      <ul
+        className="grid grid-cols-1 gap-2 rounded-md border bg-muted/40 p-4 font-mono text-sm sm:grid-cols-2"
+        aria-label="Recovery codes"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

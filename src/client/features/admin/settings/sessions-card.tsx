@@ -25,13 +25,20 @@ function SessionRow({ session, onSignOut, busy }: { session: SessionInfo; onSign
             {session.current && <Badge variant="secondary">This device</Badge>}
           </p>
           <p className="text-sm break-words text-muted-foreground">
-            {session.ip ?? 'Unknown address'} · {session.current ? 'Active now' : `Last active ${dateTime(session.lastSeenAt)}`}
+            {session.ip ?? 'Unknown address'} ·{' '}
+            {session.current ? 'Active now' : `Last active ${dateTime(session.lastSeenAt)}`}
           </p>
           <p className="text-xs text-muted-foreground">Signed in {dateTime(session.createdAt)}</p>
         </div>
       </div>
       {!session.current && (
-        <Button variant="outline" size="sm" onClick={onSignOut} disabled={busy} aria-label={`Sign out ${session.device}, last active ${dateTime(session.lastSeenAt)}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onSignOut}
+          disabled={busy}
+          aria-label={`Sign out ${session.device}, last active ${dateTime(session.lastSeenAt)}`}
+        >
           <LogOut aria-hidden="true" />
           Sign out
         </Button>
@@ -45,11 +52,13 @@ export function SessionsCard() {
   const sessions = useQuery(sessionsQuery())
   const { signOut, signOutOthers } = useSessionMutations()
   const others = sessions.data?.filter((s) => !s.current).length ?? 0
-  const onError = (err: Error) => toast({ title: 'Error signing out', description: errorText(err), variant: 'destructive' })
+  const onError = (err: Error) =>
+    toast({ title: 'Error signing out', description: errorText(err), variant: 'destructive' })
 
   const signOutEverywhereElse = () =>
     signOutOthers.mutate(undefined, {
-      onSuccess: ({ signedOut }) => toast({ title: `Signed out of ${signedOut} other ${plural(signedOut, 'session')}` }),
+      onSuccess: ({ signedOut }) =>
+        toast({ title: `Signed out of ${signedOut} other ${plural(signedOut, 'session')}` }),
       onError,
     })
 
@@ -58,9 +67,16 @@ export function SessionsCard() {
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
         <div className="space-y-1.5">
           <CardTitle>Sessions</CardTitle>
-          <CardDescription>Where you are signed in. A session ends after 30 days, or sooner when unused.</CardDescription>
+          <CardDescription>
+            Where you are signed in. A session ends after 30 days, or sooner when unused.
+          </CardDescription>
         </div>
-        <Button variant="outline" size="sm" onClick={signOutEverywhereElse} disabled={others === 0 || signOutOthers.isPending}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={signOutEverywhereElse}
+          disabled={others === 0 || signOutOthers.isPending}
+        >
           Sign out everywhere else
         </Button>
       </CardHeader>
@@ -76,7 +92,12 @@ export function SessionsCard() {
                 key={session.id}
                 session={session}
                 busy={signOut.isPending}
-                onSignOut={() => signOut.mutate(session.id, { onSuccess: () => toast({ title: `Signed out ${session.device}` }), onError })}
+                onSignOut={() =>
+                  signOut.mutate(session.id, {
+                    onSuccess: () => toast({ title: `Signed out ${session.device}` }),
+                    onError,
+                  })
+                }
               />
             ))}
           </ul>

@@ -60,7 +60,10 @@ export function SettingsPage() {
         <h1 className="text-3xl font-bold">Settings</h1>
         <p className="text-muted-foreground">Manage your blog settings</p>
       </header>
-      <Tabs value={tab} onValueChange={(value) => setParams(new URLSearchParams(value === DEFAULT_TAB ? '' : { tab: value }))}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setParams(new URLSearchParams(value === DEFAULT_TAB ? '' : { tab: value }))}
+      >
         <TabsList>
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>

@@ -9,7 +9,11 @@ import { SOCIAL_KEYS, type SiteSetting, type SocialKey } from '#shared/schemas/s
 import { Field, invalidProps, serverIssues } from '../field.tsx'
 import { errorText, settingsQuery, useSaveSettings } from '../queries.ts'
 
-const LABELS: Record<SocialKey, string> = { linkedin_url: 'LinkedIn URL', instagram_url: 'Instagram URL', x_url: 'X URL' }
+const LABELS: Record<SocialKey, string> = {
+  linkedin_url: 'LinkedIn URL',
+  instagram_url: 'Instagram URL',
+  x_url: 'X URL',
+}
 const PLACEHOLDERS: Record<SocialKey, string> = {
   linkedin_url: 'https://linkedin.com/in/username',
   instagram_url: 'https://instagram.com/username',
@@ -24,7 +28,9 @@ export function SocialTab() {
         <CardTitle>Social Media</CardTitle>
         <CardDescription>Links shown in the site footer. Leave a field empty to hide it.</CardDescription>
       </CardHeader>
-      <CardContent>{settings.data ? <SocialForm initial={settings.data} /> : <Skeleton className="h-48" />}</CardContent>
+      <CardContent>
+        {settings.data ? <SocialForm initial={settings.data} /> : <Skeleton className="h-48" />}
+      </CardContent>
     </Card>
   )
 }
@@ -33,7 +39,11 @@ function SocialForm({ initial }: { initial: SiteSetting[] }) {
   const save = useSaveSettings()
   const [values, setValues] = useState<Record<SocialKey, string>>(() => {
     const byKey = new Map(initial.map((s) => [s.key, s.value]))
-    return { linkedin_url: byKey.get('linkedin_url') ?? '', instagram_url: byKey.get('instagram_url') ?? '', x_url: byKey.get('x_url') ?? '' }
+    return {
+      linkedin_url: byKey.get('linkedin_url') ?? '',
+      instagram_url: byKey.get('instagram_url') ?? '',
+      x_url: byKey.get('x_url') ?? '',
+    }
   })
   const [errors, setErrors] = useState<Partial<Record<SocialKey, string>>>({})
   const onSubmit = (event: FormEvent) => {
@@ -51,7 +61,11 @@ function SocialForm({ initial }: { initial: SiteSetting[] }) {
           }
           setErrors(byField)
           const fixable = Object.keys(byField).length > 0
-          toast({ title: 'Error saving settings', description: fixable ? 'Check the highlighted fields.' : errorText(err), variant: 'destructive' })
+          toast({
+            title: 'Error saving settings',
+            description: fixable ? 'Check the highlighted fields.' : errorText(err),
+            variant: 'destructive',
+          })
         },
       },
     )

@@ -14,14 +14,23 @@ import { ConfirmFields, useConfirmForm } from './two-factor-confirm.tsx'
 import { TwoFactorEnrol } from './two-factor-enrol.tsx'
 
 /** With two-factor on: new recovery codes, or turn it off; both need the password and a code. */
-function TwoFactorOn({ recoveryCodesLeft, onNewCodes }: { recoveryCodesLeft: number; onNewCodes: (codes: string[]) => void }) {
+function TwoFactorOn({
+  recoveryCodesLeft,
+  onNewCodes,
+}: {
+  recoveryCodesLeft: number
+  onNewCodes: (codes: string[]) => void
+}) {
   const { disable, newCodes } = useTwoFactorMutations()
   const form = useConfirmForm()
   // Which button submitted the form (Enter in a field counts as the first one).
   const intent = useRef<'codes' | 'off'>('codes')
   const onSubmit = form.onSubmit((data) => {
     if (intent.current === 'off') {
-      disable.mutate(data, { onSuccess: () => toast({ title: 'Two-factor authentication turned off' }), onError: form.fail })
+      disable.mutate(data, {
+        onSuccess: () => toast({ title: 'Two-factor authentication turned off' }),
+        onError: form.fail,
+      })
     } else {
       newCodes.mutate(data, { onSuccess: ({ recoveryCodes }) => onNewCodes(recoveryCodes), onError: form.fail })
     }
@@ -37,7 +46,12 @@ function TwoFactorOn({ recoveryCodesLeft, onNewCodes }: { recoveryCodesLeft: num
         {recoveryCodesLeft} {plural(recoveryCodesLeft, 'recovery code')} left.
       </p>
       <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
-        <ConfirmFields form={form} idPrefix="manage-2fa" codeLabel="Authentication or recovery code" codeHint="A code from your authenticator app, or a recovery code." />
+        <ConfirmFields
+          form={form}
+          idPrefix="manage-2fa"
+          codeLabel="Authentication or recovery code"
+          codeHint="A code from your authenticator app, or a recovery code."
+        />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="outline" disabled={busy} onClick={() => (intent.current = 'codes')}>
             New Recovery Codes
@@ -68,7 +82,8 @@ export function TwoFactorCard() {
   if (codes) body = <RecoveryCodesPanel codes={codes} onDone={() => setCodes(null)} />
   else if (status.isPending) body = <Skeleton className="h-24" />
   else if (status.isError) body = <p className="text-destructive">{errorText(status.error)}</p>
-  else if (status.data.enabled) body = <TwoFactorOn recoveryCodesLeft={status.data.recoveryCodesLeft} onNewCodes={setCodes} />
+  else if (status.data.enabled)
+    body = <TwoFactorOn recoveryCodesLeft={status.data.recoveryCodesLeft} onNewCodes={setCodes} />
   else if (setup)
     body = (
       <TwoFactorEnrol
@@ -95,7 +110,9 @@ export function TwoFactorCard() {
     <Card>
       <CardHeader>
         <CardTitle>Two-Factor Authentication</CardTitle>
-        <CardDescription>After your password, signing in also asks for a code from an authenticator app on your phone.</CardDescription>
+        <CardDescription>
+          After your password, signing in also asks for a code from an authenticator app on your phone.
+        </CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>

@@ -15,7 +15,17 @@ export function useConfirmForm() {
 
 type ConfirmForm = ReturnType<typeof useConfirmForm>
 
-export function ConfirmFields({ form, idPrefix, codeLabel, codeHint }: { form: ConfirmForm; idPrefix: string; codeLabel: string; codeHint: string }) {
+export function ConfirmFields({
+  form,
+  idPrefix,
+  codeLabel,
+  codeHint,
+}: {
+  form: ConfirmForm
+  idPrefix: string
+  codeLabel: string
+  codeHint: string
+}) {
   const { values, set, errors, serverError } = form
   const passwordId = `${idPrefix}-password`
   const codeId = `${idPrefix}-code`
@@ -23,7 +33,14 @@ export function ConfirmFields({ form, idPrefix, codeLabel, codeHint }: { form: C
     <>
       {serverError && <Alert variant="destructive">{serverError}</Alert>}
       <Field id={passwordId} label="Current Password" error={errors.password}>
-        <Input id={passwordId} type="password" autoComplete="current-password" value={values.password} onChange={set('password')} {...invalidProps(passwordId, errors.password)} />
+        <Input
+          id={passwordId}
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={set('password')}
+          {...invalidProps(passwordId, errors.password)}
+        />
       </Field>
       <Field id={codeId} label={codeLabel} error={errors.code}>
         <p id={`${codeId}-hint`} className="text-sm text-muted-foreground">

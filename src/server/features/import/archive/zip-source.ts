@@ -21,7 +21,8 @@ function friendly(error: unknown): Error {
   if (/invalid relative path|absolute path|invalid characters in fileName/.test(message)) {
     return new AppError(400, `The archive holds an unsafe path: ${message.replace(/^.*?: /, '')}`)
   }
-  if (/too many bytes|too few bytes|does not match/.test(message)) return new AppError(400, 'The archive lies about the size of its files (refused as a possible zip bomb)')
+  if (/too many bytes|too few bytes|does not match/.test(message))
+    return new AppError(400, 'The archive lies about the size of its files (refused as a possible zip bomb)')
   if (/encrypted/.test(message)) return new AppError(400, 'Encrypted archives are not supported')
   return new AppError(400, CORRUPT)
 }
@@ -47,12 +48,19 @@ export async function openZipSource(file: string, name: string): Promise<Source>
       assertSafePath(entry.fileName)
       if (byPath.size >= ZIP_LIMITS.entries) badInput(`The archive has more than ${ZIP_LIMITS.entries} files`)
       if (entry.isEncrypted()) badInput('Encrypted archives are not supported')
-      if (!entry.canDecodeFileData()) badInput(`${entry.fileName} uses a compression method this importer does not read`)
+      if (!entry.canDecodeFileData())
+        badInput(`${entry.fileName} uses a compression method this importer does not read`)
       const size = entry.uncompressedSize
       total += size
-      if (size > ZIP_LIMITS.entryBytes || total > ZIP_LIMITS.totalBytes) throw new AppError(413, 'The archive unpacks to more than this importer accepts (refused as a possible zip bomb)')
+      if (size > ZIP_LIMITS.entryBytes || total > ZIP_LIMITS.totalBytes)
+        throw new AppError(
+          413,
+          'The archive unpacks to more than this importer accepts (refused as a possible zip bomb)',
+        )
       if (size > ZIP_LIMITS.ratioFloorBytes && size > entry.compressedSize * ZIP_LIMITS.ratio) {
-        badInput(`${entry.fileName} is compressed ${Math.round(size / Math.max(1, entry.compressedSize))}:1 (refused as a possible zip bomb)`)
+        badInput(
+          `${entry.fileName} is compressed ${Math.round(size / Math.max(1, entry.compressedSize))}:1 (refused as a possible zip bomb)`,
+        )
       }
       byPath.set(entry.fileName, entry)
     }
@@ -60,7 +68,9 @@ export async function openZipSource(file: string, name: string): Promise<Source>
     zip.close()
     throw friendly(error)
   }
-  const entries: SourceEntry[] = [...byPath.values()].map((e) => ({ path: e.fileName, size: e.uncompressedSize })).sort((a, b) => (a.path < b.path ? -1 : 1))
+  const entries: SourceEntry[] = [...byPath.values()]
+    .map((e) => ({ path: e.fileName, size: e.uncompressedSize }))
+    .sort((a, b) => (a.path < b.path ? -1 : 1))
   return {
     kind: 'zip',
     name,
@@ -72,7 +82,8 @@ export async function openZipSource(file: string, name: string): Promise<Source>
         const stream = await zip.openReadStreamPromise(entry)
         // Errors while inflating (damaged data, a lying size) surface from the stream: make them readable.
         const original = stream.emit.bind(stream)
-        stream.emit = ((event: string, ...args: unknown[]) => (event === 'error' ? original('error', friendly(args[0])) : original(event, ...args))) as typeof stream.emit
+        stream.emit = ((event: string, ...args: unknown[]) =>
+          event === 'error' ? original('error', friendly(args[0])) : original(event, ...args)) as typeof stream.emit
         return stream
       } catch (error) {
         throw friendly(error)

@@ -16,10 +16,14 @@ function card(name: string, payload: Record<string, unknown>, warn: Warn): Block
     case 'html':
       return { html: String(payload.html ?? '') }
     case 'image':
-      return { html: `<figure><img src="${attr(payload.src)}" alt="${attr(payload.alt ?? payload.altText)}">${payload.caption ? `<figcaption>${payload.caption}</figcaption>` : ''}</figure>` }
+      return {
+        html: `<figure><img src="${attr(payload.src)}" alt="${attr(payload.alt ?? payload.altText)}">${payload.caption ? `<figcaption>${payload.caption}</figcaption>` : ''}</figure>`,
+      }
     case 'code':
     case 'codeblock':
-      return { html: `<pre><code class="language-${attr(payload.language)}">${escapeHtml(String(payload.code ?? ''))}</code></pre>` }
+      return {
+        html: `<pre><code class="language-${attr(payload.language)}">${escapeHtml(String(payload.code ?? ''))}</code></pre>`,
+      }
     case 'hr':
     case 'horizontalrule':
       return { html: '<hr>' }
@@ -30,7 +34,11 @@ function card(name: string, payload: Record<string, unknown>, warn: Warn): Block
     case 'bookmark':
     case 'embed': {
       const url = String(payload.url ?? (payload.metadata as Record<string, unknown> | undefined)?.url ?? '')
-      return url ? { html: `<p><a href="${attr(url)}">${attr((payload.metadata as Record<string, unknown> | undefined)?.title ?? url)}</a></p>` } : null
+      return url
+        ? {
+            html: `<p><a href="${attr(url)}">${attr((payload.metadata as Record<string, unknown> | undefined)?.title ?? url)}</a></p>`,
+          }
+        : null
     }
     default:
       warn(`a "${name}" card has no Markdown equivalent and was left out`)
@@ -89,11 +97,17 @@ export function mobiledocToMarkdown(doc: Mobiledoc, warn: Warn): string {
     const [kind] = section as [number]
     if (kind === 1) {
       const tag = String(section[1] ?? 'p').toLowerCase()
-      const safe = /^(p|h[1-6]|blockquote|aside|pull-quote)$/.test(tag) ? (tag === 'aside' || tag === 'pull-quote' ? 'blockquote' : tag) : 'p'
+      const safe = /^(p|h[1-6]|blockquote|aside|pull-quote)$/.test(tag)
+        ? tag === 'aside' || tag === 'pull-quote'
+          ? 'blockquote'
+          : tag
+        : 'p'
       blocks.push({ html: `<${safe}>${markers((section[2] as unknown[]) ?? [])}</${safe}>` })
     } else if (kind === 3) {
       const tag = section[1] === 'ol' ? 'ol' : 'ul'
-      blocks.push({ html: `<${tag}>${((section[2] as unknown[][]) ?? []).map((item) => `<li>${markers(item)}</li>`).join('')}</${tag}>` })
+      blocks.push({
+        html: `<${tag}>${((section[2] as unknown[][]) ?? []).map((item) => `<li>${markers(item)}</li>`).join('')}</${tag}>`,
+      })
     } else if (kind === 10) {
       const [name, payload] = doc.cards?.[section[1] as number] ?? ['unknown', {}]
       const block = card(name, payload ?? {}, warn)
@@ -105,7 +119,16 @@ export function mobiledocToMarkdown(doc: Mobiledoc, warn: Warn): string {
   return joinBlocks(blocks)
 }
 
-type LexicalNode = { type?: string; children?: LexicalNode[]; text?: string; format?: number | string; tag?: string; listType?: string; url?: string; [key: string]: unknown }
+type LexicalNode = {
+  type?: string
+  children?: LexicalNode[]
+  text?: string
+  format?: number | string
+  tag?: string
+  listType?: string
+  url?: string
+  [key: string]: unknown
+}
 
 const FORMAT_TAGS: Array<[number, string]> = [
   [16, 'code'],
@@ -124,7 +147,8 @@ function lexicalInline(nodes: LexicalNode[] = []): string {
         return html
       }
       if (node.type === 'linebreak') return '<br>'
-      if (node.type === 'link' || node.type === 'autolink') return `<a href="${attr(node.url)}">${lexicalInline(node.children)}</a>`
+      if (node.type === 'link' || node.type === 'autolink')
+        return `<a href="${attr(node.url)}">${lexicalInline(node.children)}</a>`
       return lexicalInline(node.children)
     })
     .join('')

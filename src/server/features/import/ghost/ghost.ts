@@ -13,11 +13,14 @@ const MAX_JSON = 512 * 1024 * 1024
  * with something silently missing.
  */
 const KNOWN = {
-  posts: 'id uuid title slug mobiledoc lexical html comment_id plaintext feature_image feature_image_alt feature_image_caption featured type page status locale language visibility email_recipient_filter newsletter_id created_at created_by updated_at updated_by published_at published_by custom_excerpt codeinjection_head codeinjection_foot custom_template canonical_url author_id meta_title meta_description og_image og_title og_description twitter_image twitter_title twitter_description email_subject email_segment show_title_and_feature_image amp',
+  posts:
+    'id uuid title slug mobiledoc lexical html comment_id plaintext feature_image feature_image_alt feature_image_caption featured type page status locale language visibility email_recipient_filter newsletter_id created_at created_by updated_at updated_by published_at published_by custom_excerpt codeinjection_head codeinjection_foot custom_template canonical_url author_id meta_title meta_description og_image og_title og_description twitter_image twitter_title twitter_description email_subject email_segment show_title_and_feature_image amp',
   tags: 'id name slug description feature_image parent_id visibility og_image og_title og_description twitter_image twitter_title twitter_description meta_title meta_description codeinjection_head codeinjection_foot canonical_url accent_color created_at created_by updated_at updated_by',
   posts_tags: 'id post_id tag_id sort_order',
 }
-const knownFields = Object.fromEntries(Object.entries(KNOWN).map(([table, fields]) => [table, new Set(fields.split(' '))]))
+const knownFields = Object.fromEntries(
+  Object.entries(KNOWN).map(([table, fields]) => [table, new Set(fields.split(' '))]),
+)
 
 const text = z.string().nullable().optional()
 const GhostPost = z.object({
@@ -39,28 +42,75 @@ const GhostPost = z.object({
   meta_title: text,
   meta_description: text,
 })
-const GhostTag = z.object({ id: z.union([z.string(), z.number()]).transform(String), name: z.string(), slug: z.string(), description: text, visibility: text })
-const GhostPostTag = z.object({ post_id: z.union([z.string(), z.number()]).transform(String), tag_id: z.union([z.string(), z.number()]).transform(String), sort_order: z.number().optional() })
+const GhostTag = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  name: z.string(),
+  slug: z.string(),
+  description: text,
+  visibility: text,
+})
+const GhostPostTag = z.object({
+  post_id: z.union([z.string(), z.number()]).transform(String),
+  tag_id: z.union([z.string(), z.number()]).transform(String),
+  sort_order: z.number().optional(),
+})
 const GhostData = z.object({
   posts: z.array(z.unknown()).default([]),
   tags: z.array(z.unknown()).default([]),
   posts_tags: z.array(z.unknown()).default([]),
-  posts_meta: z.array(z.object({ post_id: z.union([z.string(), z.number()]).transform(String), meta_title: text, meta_description: text }).passthrough()).default([]),
-  users: z.array(z.object({ id: z.union([z.string(), z.number()]).transform(String), name: z.string().nullable().optional() }).passthrough()).default([]),
-  posts_authors: z.array(z.object({ post_id: z.union([z.string(), z.number()]).transform(String), author_id: z.union([z.string(), z.number()]).transform(String), sort_order: z.number().optional() }).passthrough()).default([]),
+  posts_meta: z
+    .array(
+      z
+        .object({
+          post_id: z.union([z.string(), z.number()]).transform(String),
+          meta_title: text,
+          meta_description: text,
+        })
+        .passthrough(),
+    )
+    .default([]),
+  users: z
+    .array(
+      z
+        .object({ id: z.union([z.string(), z.number()]).transform(String), name: z.string().nullable().optional() })
+        .passthrough(),
+    )
+    .default([]),
+  posts_authors: z
+    .array(
+      z
+        .object({
+          post_id: z.union([z.string(), z.number()]).transform(String),
+          author_id: z.union([z.string(), z.number()]).transform(String),
+          sort_order: z.number().optional(),
+        })
+        .passthrough(),
+    )
+    .default([]),
 })
 
 function parseRows<T>(table: keyof typeof KNOWN, rows: unknown[], schema: z.ZodType<T>): T[] {
   const unknown = new Set<string>()
   const parsed = rows.map((row, i) => {
-    if (row && typeof row === 'object') for (const key of Object.keys(row)) if (!knownFields[table]!.has(key)) unknown.add(key)
+    if (row && typeof row === 'object')
+      for (const key of Object.keys(row)) if (!knownFields[table]!.has(key)) unknown.add(key)
     const result = schema.safeParse(row)
-    if (!result.success) throw new AppError(400, `Ghost export: ${table}[${i}].${result.error.issues[0]?.path.join('.')}: ${result.error.issues[0]?.message}`)
+    if (!result.success)
+      throw new AppError(
+        400,
+        `Ghost export: ${table}[${i}].${result.error.issues[0]?.path.join('.')}: ${result.error.issues[0]?.message}`,
+      )
     return result.data
   })
   if (unknown.size) {
-    const list = [...unknown].slice(0, 10).map((k) => `${table}.${k}`).join(', ')
-    throw new AppError(400, `The Ghost export has fields this importer does not know (${list}); they may hold content it would lose, so nothing was imported. It reads exports of Ghost 1 to 6.`)
+    const list = [...unknown]
+      .slice(0, 10)
+      .map((k) => `${table}.${k}`)
+      .join(', ')
+    throw new AppError(
+      400,
+      `The Ghost export has fields this importer does not know (${list}); they may hold content it would lose, so nothing was imported. It reads exports of Ghost 1 to 6.`,
+    )
   }
   return parsed
 }
@@ -76,7 +126,11 @@ export async function readGhostExport(source: Source, entry: string): Promise<Fo
   }
   const root = json as { db?: Array<{ data?: unknown }>; data?: unknown }
   const dataResult = GhostData.safeParse(Array.isArray(root.db) ? root.db[0]?.data : root.data)
-  if (!dataResult.success) throw new AppError(400, `Ghost export: data.${dataResult.error.issues[0]?.path.join('.')}: ${dataResult.error.issues[0]?.message}`)
+  if (!dataResult.success)
+    throw new AppError(
+      400,
+      `Ghost export: data.${dataResult.error.issues[0]?.path.join('.')}: ${dataResult.error.issues[0]?.message}`,
+    )
   const data = dataResult.data
   const posts = parseRows('posts', data.posts, GhostPost)
   const tags = new Map(parseRows('tags', data.tags, GhostTag).map((t) => [t.id, t]))
@@ -84,14 +138,18 @@ export async function readGhostExport(source: Source, entry: string): Promise<Fo
   const meta = new Map(data.posts_meta.map((m) => [m.post_id, m]))
   const userNames = new Map(data.users.map((u) => [u.id, u.name ?? null]))
   const authorOf = new Map<string, string>()
-  for (const pa of [...data.posts_authors].sort((a, b) => (a.sort_order ?? 0) - (b.sort_order ?? 0))) if (!authorOf.has(pa.post_id)) authorOf.set(pa.post_id, pa.author_id)
+  for (const pa of [...data.posts_authors].sort((a, b) => (a.sort_order ?? 0) - (b.sort_order ?? 0)))
+    if (!authorOf.has(pa.post_id)) authorOf.set(pa.post_id, pa.author_id)
 
   const tagsOf = new Map<string, Array<{ name: string; slug: string; description: string | null }>>()
   for (const pt of [...postTags].sort((a, b) => (a.sort_order ?? 0) - (b.sort_order ?? 0))) {
     const tag = tags.get(pt.tag_id)
     // Internal tags (#hash) organise Ghost's own themes; they are not topics.
     if (!tag || tag.visibility === 'internal' || tag.name.startsWith('#')) continue
-    tagsOf.set(pt.post_id, [...(tagsOf.get(pt.post_id) ?? []), { name: tag.name, slug: usableSlug(tag.slug, tag.name, 'tag'), description: tag.description ?? null }])
+    tagsOf.set(pt.post_id, [
+      ...(tagsOf.get(pt.post_id) ?? []),
+      { name: tag.name, slug: usableSlug(tag.slug, tag.name, 'tag'), description: tag.description ?? null },
+    ])
   }
 
   const site: ForeignSite = { posts: [], pages: [], attachments: [], warnings: [] }

@@ -35,9 +35,13 @@ export function parseFrontMatter(text: string, file: string): FrontMatter {
     }
   } catch (error) {
     const kind = yaml ? 'YAML' : toml ? 'TOML' : source.startsWith('{') ? 'JSON' : 'front matter'
-    throw new AppError(400, `${file}: the front matter is not valid ${kind} (${firstLine(error instanceof Error ? error.message : String(error))}); nothing was imported`)
+    throw new AppError(
+      400,
+      `${file}: the front matter is not valid ${kind} (${firstLine(error instanceof Error ? error.message : String(error))}); nothing was imported`,
+    )
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError(400, `${file}: the front matter must be a set of fields`)
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new AppError(400, `${file}: the front matter must be a set of fields`)
   return { data: raw as Record<string, unknown>, body: body.replace(/^\s*\n/, '') }
 }
 

@@ -6,11 +6,17 @@ import { parseFrontMatter } from './front-matter.ts'
 
 const MAX_FILE = 8 * 1024 * 1024
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null)
+const str = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null
 const list = (v: unknown): string[] => {
   if (Array.isArray(v)) return v.flatMap((x) => (str(x) ? [str(x)!] : []))
   const s = str(v)
-  return s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []
+  return s
+    ? s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : []
 }
 const bool = (v: unknown) => v === true || v === 'true' || v === 'yes'
 
@@ -43,10 +49,18 @@ export async function readMarkdownSite(source: Source): Promise<ForeignSite> {
     const body = str(data.title) ? rawBody : fromBody.body
     const slug = usableSlug(str(data.slug) ?? nameOf(file.path), title)
     const date = isoDate(data.date) ?? isoDate(data.pubDate) ?? isoDate(data.publishDate) ?? dateFromName(file.path)
-    const updated = isoDate(data.lastmod) ?? isoDate(data.updated) ?? isoDate(data.updatedDate) ?? isoDate(data.modified)
+    const updated =
+      isoDate(data.lastmod) ?? isoDate(data.updated) ?? isoDate(data.updatedDate) ?? isoDate(data.modified)
     const categories = [...list(data.categories), ...list(data.category)]
-    const draft = bool(data.draft) || data.published === false || str(data.status) === 'draft' || file.path.split('/').includes('_drafts')
-    const cover = data.cover && typeof data.cover === 'object' ? str((data.cover as Record<string, unknown>).image) : str(data.cover)
+    const draft =
+      bool(data.draft) ||
+      data.published === false ||
+      str(data.status) === 'draft' ||
+      file.path.split('/').includes('_drafts')
+    const cover =
+      data.cover && typeof data.cover === 'object'
+        ? str((data.cover as Record<string, unknown>).image)
+        : str(data.cover)
     const [primary, ...moreCategories] = categories
     const oldPaths = [...list(data.aliases), ...list(data.redirect_from), ...list(data.url), ...list(data.permalink)]
     if (!date) site.warnings.push(`${file.path}: no date in its front matter or name; dated now`)
@@ -56,7 +70,8 @@ export async function readMarkdownSite(source: Source): Promise<ForeignSite> {
       slug,
       content: body.trim(),
       excerpt: str(data.description) ?? str(data.summary) ?? str(data.excerpt),
-      featuredImage: str(data.image) ?? str(data.featured_image) ?? str(data.feature_image) ?? str(data.heroImage) ?? cover,
+      featuredImage:
+        str(data.image) ?? str(data.featured_image) ?? str(data.feature_image) ?? str(data.heroImage) ?? cover,
       category: primary ? { name: primary, slug: usableSlug(primary, primary, 'category'), description: null } : null,
       tags: [...moreCategories, ...list(data.tags), ...list(data.keywords)],
       status: draft ? 'draft' : 'published',

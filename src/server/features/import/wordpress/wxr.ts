@@ -23,7 +23,24 @@ type Item = {
   comments: Array<Record<string, string>>
 }
 
-const newItem = (): Item => ({ title: '', link: '', creator: '', content: '', excerpt: '', id: '', date: '', dateGmt: '', modifiedGmt: '', name: '', status: '', type: '', attachmentUrl: '', categories: [], meta: new Map(), comments: [] })
+const newItem = (): Item => ({
+  title: '',
+  link: '',
+  creator: '',
+  content: '',
+  excerpt: '',
+  id: '',
+  date: '',
+  dateGmt: '',
+  modifiedGmt: '',
+  name: '',
+  status: '',
+  type: '',
+  attachmentUrl: '',
+  categories: [],
+  meta: new Map(),
+  comments: [],
+})
 
 const ITEM_FIELDS: Record<string, keyof Item> = {
   title: 'title',
@@ -41,13 +58,17 @@ const ITEM_FIELDS: Record<string, keyof Item> = {
   'wp:attachment_url': 'attachmentUrl',
 }
 
-const notWellFormed = (message: string) => new AppError(400, `The WordPress export is not well-formed XML (${message.split('\n')[0]}); nothing was imported`)
+const notWellFormed = (message: string) =>
+  new AppError(400, `The WordPress export is not well-formed XML (${message.split('\n')[0]}); nothing was imported`)
 
 /**
  * Streams a WXR file through a strict XML parser that never expands entities: a document type that declares any
  * (external entities, "billion laughs") is refused outright, and undeclared entities are errors.
  */
-async function parseItems(source: Source, entry: string): Promise<{ items: Item[]; categoryNames: Map<string, string> }> {
+async function parseItems(
+  source: Source,
+  entry: string,
+): Promise<{ items: Item[]; categoryNames: Map<string, string> }> {
   const parser = sax.parser(true, { trim: false, normalize: false })
   const items: Item[] = []
   const categoryNames = new Map<string, string>()
@@ -62,7 +83,10 @@ async function parseItems(source: Source, entry: string): Promise<{ items: Item[
 
   parser.ondoctype = (doctype) => {
     if (/<!ENTITY/i.test(doctype) || /\bSYSTEM\b|\bPUBLIC\b/.test(doctype)) {
-      failure = new AppError(400, 'The XML file declares entities or an external document type, which this importer refuses (a WordPress export never needs them); nothing was imported')
+      failure = new AppError(
+        400,
+        'The XML file declares entities or an external document type, which this importer refuses (a WordPress export never needs them); nothing was imported',
+      )
     }
   }
   parser.onerror = (error) => {
@@ -74,7 +98,12 @@ async function parseItems(source: Source, entry: string): Promise<{ items: Item[
     if (tag.name === 'item') item = newItem()
     else if (tag.name === 'wp:comment' && item) comment = {}
     else if (tag.name === 'wp:postmeta' && item) meta = { key: '', value: '' }
-    else if (tag.name === 'category' && item) category = { domain: String(tag.attributes.domain ?? ''), nicename: String(tag.attributes.nicename ?? ''), name: '' }
+    else if (tag.name === 'category' && item)
+      category = {
+        domain: String(tag.attributes.domain ?? ''),
+        nicename: String(tag.attributes.nicename ?? ''),
+        name: '',
+      }
     else if (tag.name === 'wp:category' && !item) channelCategory = {}
   }
   const text = (t: string) => {
@@ -98,9 +127,11 @@ async function parseItems(source: Source, entry: string): Promise<{ items: Item[
     } else if (name === 'category' && item && category) {
       item.categories.push({ ...category, name: value.trim() })
       category = null
-    } else if (channelCategory && name.startsWith('wp:') && name !== 'wp:category') channelCategory[name.slice(3)] = value
+    } else if (channelCategory && name.startsWith('wp:') && name !== 'wp:category')
+      channelCategory[name.slice(3)] = value
     else if (name === 'wp:category' && channelCategory) {
-      if (channelCategory.category_nicename) categoryNames.set(channelCategory.category_nicename, channelCategory.category_description ?? '')
+      if (channelCategory.category_nicename)
+        categoryNames.set(channelCategory.category_nicename, channelCategory.category_description ?? '')
       channelCategory = null
     } else if (name === 'item' && item) {
       items.push(item)
@@ -119,7 +150,10 @@ async function parseItems(source: Source, entry: string): Promise<{ items: Item[
     parser.close()
   } catch (error) {
     stream.destroy()
-    throw failure ?? (error instanceof AppError ? error : notWellFormed(error instanceof Error ? error.message : String(error)))
+    throw (
+      failure ??
+      (error instanceof AppError ? error : notWellFormed(error instanceof Error ? error.message : String(error)))
+    )
   }
   if (failure) throw failure
   return { items, categoryNames }
@@ -136,7 +170,9 @@ const asMarkdown = (html: string) => htmlToMarkdown(autoParagraphs(html.replace(
 export async function readWordPressExport(source: Source, entry: string): Promise<ForeignSite> {
   const { items, categoryNames } = await parseItems(source, entry)
   const site: ForeignSite = { posts: [], pages: [], attachments: [], warnings: [] }
-  const attachments = new Map(items.filter((i) => i.type === 'attachment' && i.attachmentUrl).map((i) => [i.id, i.attachmentUrl]))
+  const attachments = new Map(
+    items.filter((i) => i.type === 'attachment' && i.attachmentUrl).map((i) => [i.id, i.attachmentUrl]),
+  )
   site.attachments = [...attachments.values()].filter((url) => /\.(jpe?g|png|gif|webp)(\?|$)/i.test(url))
   const now = new Date().toISOString()
   let skippedTypes = 0
@@ -154,7 +190,18 @@ export async function readWordPressExport(source: Source, entry: string): Promis
     const datePathOf = item.type === 'post' && item.name ? datePath(item.date, item.name) : null
     if (datePathOf) oldPaths.push(datePathOf)
     const thumbnail = attachments.get(item.meta.get('_thumbnail_id') ?? '') ?? null
-    const common = { ref: `${item.type} ${item.id}`, title, slug, content: asMarkdown(item.content), featuredImage: thumbnail, metaTitle: null, metaDescription: null, createdAt, updatedAt: isoDate(item.modifiedGmt) ?? createdAt, oldPaths }
+    const common = {
+      ref: `${item.type} ${item.id}`,
+      title,
+      slug,
+      content: asMarkdown(item.content),
+      featuredImage: thumbnail,
+      metaTitle: null,
+      metaDescription: null,
+      createdAt,
+      updatedAt: isoDate(item.modifiedGmt) ?? createdAt,
+      oldPaths,
+    }
     if (item.type === 'page') {
       site.pages.push(common)
       continue
@@ -162,11 +209,18 @@ export async function readWordPressExport(source: Source, entry: string): Promis
     const cats = item.categories.filter((c) => c.domain === 'category' && c.nicename !== 'uncategorized')
     const tags = item.categories.filter((c) => c.domain === 'post_tag').map((c) => c.name)
     const [primary, ...moreCategories] = cats
-    if (item.status !== 'publish' && item.status !== 'draft') site.warnings.push(`WordPress post "${slug}" was "${item.status}"; it comes in as a draft`)
+    if (item.status !== 'publish' && item.status !== 'draft')
+      site.warnings.push(`WordPress post "${slug}" was "${item.status}"; it comes in as a draft`)
     site.posts.push({
       ...common,
       excerpt: item.excerpt.trim() ? htmlToMarkdown(item.excerpt) : null,
-      category: primary ? { name: primary.name, slug: usableSlug(primary.nicename, primary.name, 'category'), description: categoryNames.get(primary.nicename) || null } : null,
+      category: primary
+        ? {
+            name: primary.name,
+            slug: usableSlug(primary.nicename, primary.name, 'category'),
+            description: categoryNames.get(primary.nicename) || null,
+          }
+        : null,
       tags: [...moreCategories.map((c) => c.name), ...tags],
       status: item.status === 'publish' ? 'published' : 'draft',
       publishedAt: item.status === 'publish' ? createdAt : null,
@@ -175,7 +229,8 @@ export async function readWordPressExport(source: Source, entry: string): Promis
       comments: item.comments.filter(isApprovedComment).map(toComment),
     } satisfies ForeignPost)
   }
-  if (skippedTypes) site.warnings.push(`${skippedTypes} items of other types (menus, revisions, custom types) were left out`)
+  if (skippedTypes)
+    site.warnings.push(`${skippedTypes} items of other types (menus, revisions, custom types) were left out`)
   return site
 }
 
