@@ -48,15 +48,13 @@ async function seedEngagementAndImages(db: Db): Promise<void> {
     created_at: p.created_at,
     updated_at: p.created_at,
   }))
-  const views = posts
-    .slice(0, 2000)
-    .flatMap((p) =>
-      Array.from({ length: 30 }, (_, d) => ({
-        post_id: p.id,
-        day: `2026-10-${String(d + 1).padStart(2, '0')}`,
-        views: d + 1,
-      })),
-    )
+  const views = posts.slice(0, 2000).flatMap((p) =>
+    Array.from({ length: 30 }, (_, d) => ({
+      post_id: p.id,
+      day: `2026-10-${String(d + 1).padStart(2, '0')}`,
+      views: d + 1,
+    })),
+  )
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < comments.length; i += 500)
       await trx

@@ -31,12 +31,10 @@ test('home and post pages stay within 100 KB of JS and 25 KB of CSS (gzip)', asy
   for (const path of ['/', `/blog/${post.slug}`]) {
     const { script, stylesheet } = await loadedAssets(browser, baseURL, path)
     const kb = (n: number) => (n / 1024).toFixed(1)
-    test
-      .info()
-      .annotations.push({
-        type: 'reader budget',
-        description: `${path}: JS ${kb(script)} KB, CSS ${kb(stylesheet)} KB gzip`,
-      })
+    test.info().annotations.push({
+      type: 'reader budget',
+      description: `${path}: JS ${kb(script)} KB, CSS ${kb(stylesheet)} KB gzip`,
+    })
     console.log(`reader budget ${path}: JS ${kb(script)} KB, CSS ${kb(stylesheet)} KB gzip`)
     expect(script, `${path} JS`).toBeGreaterThan(0)
     expect(stylesheet, `${path} CSS`).toBeGreaterThan(0)

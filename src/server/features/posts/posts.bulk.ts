@@ -45,14 +45,12 @@ export async function insertPostsWithState(db: Db, rows: NewPostRow[], opts: Bul
   try {
     for (let i = 0; i < ordered.length; i += CHUNK) {
       const chunk = await Promise.all(
-        ordered
-          .slice(i, i + CHUNK)
-          .map(async (row) => ({
-            ...row,
-            category_id: row.category_id ?? null,
-            published_at: row.published_at ?? null,
-            ...(await derive(row)),
-          })),
+        ordered.slice(i, i + CHUNK).map(async (row) => ({
+          ...row,
+          category_id: row.category_id ?? null,
+          published_at: row.published_at ?? null,
+          ...(await derive(row)),
+        })),
       )
       const states = chunk.map(listingStateOf)
       const docs: Array<ReturnType<typeof searchDocumentOf>> = []
