@@ -5,7 +5,8 @@
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 compiles from source when no prebuilt binary fits.
+# better-sqlite3 compiles from source when no prebuilt binary fits, against the image's own Node headers.
+ENV npm_config_nodedir=/usr/local
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
