@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { AppError } from '../../../errors.ts'
 import { readEntryText, type Source } from '../archive/source.ts'
-import { isoDate, usableSlug, type ForeignPage, type ForeignPost, type ForeignSite } from '../foreign.ts'
-import { htmlToMarkdown } from '../html-to-markdown.ts'
-import { lexicalToMarkdown, mobiledocToMarkdown } from './cards.ts'
+import { isoDate, usableSlug, type ForeignPage, type ForeignPost, type ForeignSite } from './foreign.ts'
+import { htmlToMarkdown } from './html-to-markdown.ts'
+import { lexicalToMarkdown, mobiledocToMarkdown } from './ghost-cards.ts'
 
 const MAX_JSON = 512 * 1024 * 1024
 

@@ -1,8 +1,12 @@
-import * as repo from '../import/import.repo.ts'
-import type { ImportRun } from '../import/import.merge.ts'
-import type { DataKind, Records } from './backup.format.ts'
+import type { DataKind } from './backup-format.ts'
+import type { ImportRun } from './merge.ts'
+import type { ModelRecords } from './model.ts'
+import * as repo from './transfer.repo.ts'
 
-export type RecordReader = <K extends DataKind>(kind: K) => AsyncGenerator<Records[K]>
+export type RecordReader = <K extends DataKind>(kind: K) => AsyncIterable<ModelRecords[K]>
+
+const SECRETS_REFUSED =
+  'sessions and second factors are restored only by npm run import -- --with-secrets into an empty blog'
 
 const BATCH = 1000
 
@@ -67,11 +71,15 @@ export async function restoreEditorHistory(
 }
 
 /**
- * Sessions and two-factor secrets (in a backup only with --with-secrets), for users restored as themselves. A
- * user merged into another account here keeps that account's own sessions and second factor.
+ * Sessions and two-factor secrets (in a backup only with --with-secrets), for users restored as themselves, and
+ * only when the run may restore secrets. Anywhere else they would let the file's author act as a user here.
  */
 export async function restoreSecrets(run: ImportRun, records: RecordReader, users: Map<string, string>): Promise<void> {
   const own = (userId: string, kind: 'sessions' | 'twoFactor' | 'recoveryCodes', item: string) => {
+    if (!run.withSecrets) {
+      run.report.skip(kind, item, SECRETS_REFUSED)
+      return false
+    }
     if (users.get(userId) === userId) return true
     run.report.skip(kind, item, 'its user was merged into another account here')
     return false

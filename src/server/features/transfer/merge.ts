@@ -3,8 +3,8 @@ import type { CategoryRow, FooterPageRow, NewPostRow } from '../../db/schema.ts'
 import { insertPostsWithState } from '../posts/posts.bulk.ts'
 import { addRedirectRule } from '../redirects/redirects.service.ts'
 import { STARTER_FOOTER_PAGES } from '../seed/footer-pages.seed.ts'
-import * as repo from './import.repo.ts'
-import type { ReportBuilder } from './import.report.ts'
+import type { ReportBuilder } from './report.ts'
+import * as repo from './transfer.repo.ts'
 
 /** One import in progress: its transaction, its clock, its report and where progress goes. */
 export type ImportRun = {
@@ -14,6 +14,8 @@ export type ImportRun = {
   progress: (phase: string, done: number, total: number | null) => void
   /** Listing counters the posts written so far touched: recounted once, when the import ends. */
   counters: Set<string>
+  /** Sessions, second factors, recovery codes and password hashes may be restored (see transfer.service). */
+  withSecrets: boolean
 }
 
 /** Footer pages are served at /{slug}: these top-level paths belong to the site. */

@@ -1,6 +1,6 @@
 import { ADMIN_ROLE, SYSTEM_ROLE, findUserByRole, insertUser } from '../auth/users.repo.ts'
-import type { ImportRun } from './import.merge.ts'
-import * as repo from './import.repo.ts'
+import type { ImportRun } from './merge.ts'
+import * as repo from './transfer.repo.ts'
 
 export type ImportedUser = {
   id: string
@@ -17,7 +17,7 @@ const NO_PASSWORD = '!'
 /**
  * The user an imported author becomes. The same user (by id, username or email) is reused; with an admin already
  * here, every imported author is that admin. Into an instance without one, the backup's admin comes back with its
- * id: with its password hash when the backup holds secrets, otherwise as a placeholder that cannot log in and that
+ * id: with its password hash when the backup holds secrets and they may be restored, otherwise as a placeholder that cannot log in and that
  * the setup form (or ADMIN_USERNAME/ADMIN_PASSWORD) turns into the admin, keeping its posts.
  */
 export async function mapUser(run: ImportRun, user: ImportedUser): Promise<string> {
@@ -27,7 +27,7 @@ export async function mapUser(run: ImportRun, user: ImportedUser): Promise<strin
   const admin = await findUserByRole(run.db, ADMIN_ROLE)
   if (admin) return admin.id
   const placeholder = await findUserByRole(run.db, SYSTEM_ROLE)
-  const restoreAsAdmin = user.role === ADMIN_ROLE && !!user.passwordHash
+  const restoreAsAdmin = user.role === ADMIN_ROLE && !!user.passwordHash && run.withSecrets
   if (!restoreAsAdmin && placeholder) return placeholder.id
   await insertUser(run.db, {
     id: user.id,
