@@ -14,7 +14,7 @@ import {
 } from '#shared/schemas/backup.ts'
 import type { App } from '../../context.ts'
 import { AppError, badRequest, conflict } from '../../errors.ts'
-import { rederiveStalePosts } from '../posts/posts.rederive.ts'
+import { rederiveStalePosts } from '../posts/posts.service.ts'
 import { backupFileName, runImport, writeBackup } from './transfer.service.ts'
 import { estimateBytes } from './export.repo.ts'
 

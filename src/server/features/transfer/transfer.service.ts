@@ -1,7 +1,7 @@
 import type { ImportReport } from '#shared/schemas/backup.ts'
 import { bumpContentVersion } from '../../cache/content-version.repo.ts'
 import type { Db } from '../../db/client.ts'
-import { recount } from '../posts/posts.index.repo.ts'
+import { recount } from '../posts/posts.service.ts'
 import { openInput } from './archive/open-input.ts'
 import type { Source } from './archive/source.ts'
 import type { ImportRun } from './merge.ts'

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, SYSTEM_ROLE, findUserByRole, insertUser } from '../auth/users.repo.ts'
+import { ADMIN_ROLE, SYSTEM_ROLE } from '../auth/auth.service.ts'
 import type { ImportRun } from './merge.ts'
 import * as repo from './transfer.repo.ts'
 
@@ -24,12 +24,12 @@ export async function mapUser(run: ImportRun, user: ImportedUser): Promise<strin
   const matches = await repo.findUsersMatching(run.db, user)
   const same = matches.find((m) => m.id === user.id) ?? matches[0]
   if (same) return same.id
-  const admin = await findUserByRole(run.db, ADMIN_ROLE)
+  const admin = await repo.findUserByRole(run.db, ADMIN_ROLE)
   if (admin) return admin.id
-  const placeholder = await findUserByRole(run.db, SYSTEM_ROLE)
+  const placeholder = await repo.findUserByRole(run.db, SYSTEM_ROLE)
   const restoreAsAdmin = user.role === ADMIN_ROLE && !!user.passwordHash && run.withSecrets
   if (!restoreAsAdmin && placeholder) return placeholder.id
-  await insertUser(run.db, {
+  await repo.insertUser(run.db, {
     id: user.id,
     username: user.username,
     email: user.email,
@@ -48,7 +48,7 @@ export async function mapUser(run: ImportRun, user: ImportedUser): Promise<strin
 
 /** The author of posts from another platform: the admin, or the placeholder until there is one. */
 export async function importAuthorId(run: ImportRun): Promise<string> {
-  const author = (await findUserByRole(run.db, ADMIN_ROLE)) ?? (await findUserByRole(run.db, SYSTEM_ROLE))
+  const author = (await repo.findUserByRole(run.db, ADMIN_ROLE)) ?? (await repo.findUserByRole(run.db, SYSTEM_ROLE))
   if (author) return author.id
   return mapUser(run, {
     id: crypto.randomUUID(),
