@@ -3,6 +3,7 @@ import type { CategoryRow, FooterPageRow, NewPostRow } from '../../db/schema.ts'
 import { insertPostsWithState } from '../posts/posts.service.ts'
 import { addRedirectRule } from '../redirects/redirects.service.ts'
 import { STARTER_FOOTER_PAGES } from '../seed/footer-pages.seed.ts'
+import type { ModelRecords } from './model.ts'
 import type { ReportBuilder } from './report.ts'
 import * as repo from './transfer.repo.ts'
 
@@ -129,21 +130,12 @@ export async function mergeFooterPage(
   return true
 }
 
-export type RedirectToAdd = {
-  id?: string
-  fromPath: string
-  toPath: string
-  source: string
-  hits?: number
-  createdAt?: string
-}
-
 /** Old addresses that answer 301: one already leading to the same place is kept, one leading elsewhere is a conflict. */
-export async function addRedirects(run: ImportRun, items: RedirectToAdd[]): Promise<void> {
+export async function addRedirects(run: ImportRun, items: Array<ModelRecords['redirects']>): Promise<void> {
   const existing = await repo.findRedirectTargets(run.db, [...new Set(items.map((r) => r.fromPath))])
   for (const item of items) {
     const target = existing.get(item.fromPath)
-    if (item.fromPath === item.toPath || item.fromPath === '/') continue
+    if (item.fromPath === item.toPath) continue
     if (target !== undefined) {
       if (target !== item.toPath)
         run.report.skip('redirects', item.fromPath, `a redirect from this path already leads to ${target}`, {
@@ -151,7 +143,7 @@ export async function addRedirects(run: ImportRun, items: RedirectToAdd[]): Prom
         })
       continue
     }
-    const id = await addRedirectRule(run.db, { ...item, createdAt: item.createdAt ?? run.now.toISOString() })
+    const id = await addRedirectRule(run.db, item)
     if (!id) {
       run.report.skip('redirects', item.fromPath, 'it would lead back to itself')
       continue

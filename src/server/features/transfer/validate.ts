@@ -4,7 +4,7 @@ import { CommentInputSchema } from '#shared/schemas/engagement.ts'
 import { AltTextUpdateSchema } from '#shared/schemas/media.ts'
 import { PostInputSchema } from '#shared/schemas/post.ts'
 import { REDIRECT_SOURCES, RedirectInputSchema } from '#shared/schemas/redirect.ts'
-import { FooterPageInputSchema, SOCIAL_KEYS, SettingsUpdateSchema } from '#shared/schemas/site.ts'
+import { FooterPageInputSchema, SettingsUpdateSchema } from '#shared/schemas/site.ts'
 import { normaliseSitePath } from '#shared/text/site-path.ts'
 import { cleanInput } from '../../http/clean-input.ts'
 import type { DataKind } from './backup-format.ts'
@@ -128,11 +128,9 @@ const checks: Checks = {
   },
   settings: (s) => {
     if (MARKER_KEY.test(s.key)) return s.value.length <= 200 ? ok(s) : refuse('an internal marker this long')
-    if (!(SOCIAL_KEYS as readonly string[]).includes(s.key)) return refuse('not a setting this blog has')
-    const fields = through(SettingsUpdateSchema, {
-      settings: [{ key: s.key as (typeof SOCIAL_KEYS)[number], value: s.value }],
-    })
-    return fields.value ? ok({ ...s, value: fields.value.settings[0]!.value }) : fields
+    // The API's schema names the settings there are: a key it does not know is refused.
+    const parsed = SettingsUpdateSchema.safeParse({ settings: [{ key: s.key, value: s.value }] })
+    return parsed.success ? ok({ ...s, value: parsed.data.settings[0]!.value }) : refuse(firstIssue(parsed.error))
   },
   redirects: (r) => {
     const fields = through(RedirectInputSchema, { fromPath: r.fromPath, toPath: r.toPath })
