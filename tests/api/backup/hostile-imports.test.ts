@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import sax from 'sax'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { encodePng } from '#server/features/seed/png.ts'
 import { multipartForm } from '#test/support/multipart.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { zipOf } from '#test/support/zip.ts'
@@ -186,6 +187,48 @@ describe('hostile import files: everything an import writes passes the API check
     ])
     const home = await t.request({ method: 'GET', url: '/' })
     expect(home.body).not.toMatch(/javascript:alert|data:text\/html/)
+  })
+
+  it('an image record that says it is HTML, or a picture with markup inside, is refused', async () => {
+    const png = encodePng(4, 4, () => [10, 200, 30])
+    const polyglot = Buffer.concat([png, Buffer.from('<html><script>alert(1)</script></html>')])
+    const name = (bytes: Buffer) => `${createHash('sha256').update(bytes).digest('hex')}.png`
+    const image = (bytes: Buffer, mime: string) => ({
+      fileName: name(bytes),
+      mime,
+      size: bytes.length,
+      width: 4,
+      height: 4,
+      createdAt: NOW,
+      altText: '',
+      originalName: null,
+    })
+    const file = await zipOf({
+      'manifest.json': JSON.stringify({
+        format: 'lab-blog-backup',
+        version: 2,
+        createdAt: NOW,
+        app: 'lab-blog',
+        engine: 'sqlite',
+        withSecrets: false,
+        counts: { images: 2 },
+      }),
+      'data/images.jsonl': [image(png, 'text/html'), image(polyglot, 'image/png')]
+        .map((r) => JSON.stringify(r))
+        .join('\n'),
+      [`media/${name(png)}`]: png,
+      [`media/${name(polyglot)}`]: polyglot,
+    })
+    const res = await upload('backup.zip', file)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().created.images).toBe(0)
+    expect(
+      res
+        .json()
+        .skipped.map((s: { item: string }) => s.item)
+        .sort(),
+    ).toEqual([name(png), name(polyglot)].sort())
+    expect(await t.app.ctx.db.selectFrom('images').select('file_name').execute()).toEqual([])
   })
 
   const withNul: Array<[string, () => Promise<{ name: string; body: Buffer | string }>]> = [

@@ -55,6 +55,9 @@ const checks: Checks = {
     return fields.value ? ok({ ...c, ...fields.value, description: fields.value.description ?? null }) : fields
   },
   images: (i) => {
+    // The type an upload of this file would be stored with: it is what an image that cannot be decoded is served as.
+    const ext = i.fileName.split('.').pop()
+    if (i.mime !== `image/${ext === 'jpg' ? 'jpeg' : ext}`) return refuse(`not the type its name says (${i.mime})`)
     const alt = through(AltTextUpdateSchema, { altText: i.altText })
     return alt.value ? ok({ ...i, altText: alt.value.altText }) : alt
   },

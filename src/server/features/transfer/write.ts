@@ -1,6 +1,6 @@
 import { isSafeUrl } from '#shared/schemas/common.ts'
 import { firstImageUrl } from '#shared/text/excerpt.ts'
-import { sniffImage } from '../uploads/uploads.service.ts'
+import { containsMarkup, sniffImage } from '../uploads/uploads.service.ts'
 import type { DataKind } from './backup-format.ts'
 import { createMediaStore, type MediaStore } from './media.ts'
 import { addRedirects, importPosts, mergeCategory, mergeFooterPage, ticker, type ImportRun } from './merge.ts'
@@ -211,7 +211,7 @@ async function writeImages(run: ImportRun, model: TransferModel, media: MediaSto
         run.report.skip('images', image.fileName, 'missing from the backup')
         continue
       }
-      if (sniffImage(bytes) !== image.fileName.split('.').pop()) {
+      if (sniffImage(bytes) !== image.fileName.split('.').pop() || containsMarkup(bytes)) {
         run.report.skip('images', image.fileName, 'not a picture of the type its name says')
         continue
       }
