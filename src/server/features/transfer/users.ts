@@ -16,9 +16,10 @@ const NO_PASSWORD = '!'
 
 /**
  * The user an imported author becomes. The same user (by id, username or email) is reused; with an admin already
- * here, every imported author is that admin. Into an instance without one, the backup's admin comes back with its
- * id: with its password hash when the backup holds secrets and they may be restored, otherwise as a placeholder that cannot log in and that
- * the setup form (or ADMIN_USERNAME/ADMIN_PASSWORD) turns into the admin, keeping its posts.
+ * here, every imported author is that admin (so an import through the admin never adds a user). Into an instance
+ * without one, the backup's admin comes back with its id: with its password hash when the run may restore secrets,
+ * otherwise as a placeholder that cannot log in and that the setup form (or ADMIN_USERNAME/ADMIN_PASSWORD) turns
+ * into the admin, keeping its posts.
  */
 export async function mapUser(run: ImportRun, user: ImportedUser): Promise<string> {
   const matches = await repo.findUsersMatching(run.db, user)

@@ -1,4 +1,5 @@
 import type { DataKind } from './backup-format.ts'
+import { batches } from './batches.ts'
 import type { ImportRun } from './merge.ts'
 import type { ModelRecords } from './model.ts'
 import * as repo from './transfer.repo.ts'
@@ -10,18 +11,6 @@ const SECRETS_REFUSED =
 
 const BATCH = 1000
 
-async function eachBatch<T>(items: AsyncIterable<T>, write: (batch: T[]) => Promise<void>): Promise<void> {
-  let batch: T[] = []
-  for await (const item of items) {
-    batch.push(item)
-    if (batch.length >= BATCH) {
-      await write(batch)
-      batch = []
-    }
-  }
-  if (batch.length) await write(batch)
-}
-
 /**
  * The editor's history of the posts this restore created (revisions, the autosaved working copy, the share link)
  * and the 404 log. Rows of posts that were skipped go with them; rows already here are kept as they are.
@@ -31,7 +20,7 @@ export async function restoreEditorHistory(
   records: RecordReader,
   imported: Set<string>,
 ): Promise<void> {
-  await eachBatch(records('revisions'), async (batch) => {
+  for await (const batch of batches(records('revisions'), BATCH)) {
     const rows = batch
       .filter((r) => imported.has(r.postId))
       .map((r) => ({
@@ -43,15 +32,15 @@ export async function restoreEditorHistory(
         created_at: r.createdAt,
       }))
     run.report.created('revisions', await repo.insertMissing(run.db, 'post_revisions', rows))
-  })
-  await eachBatch(records('autosaves'), async (batch) => {
+  }
+  for await (const batch of batches(records('autosaves'), BATCH)) {
     // "new" is the working copy of a post not saved yet.
     const rows = batch
       .filter((a) => a.postKey === 'new' || imported.has(a.postKey))
       .map((a) => ({ post_key: a.postKey, data: a.data, saved_at: a.savedAt }))
     run.report.created('autosaves', await repo.insertMissing(run.db, 'post_autosaves', rows))
-  })
-  await eachBatch(records('previews'), async (batch) => {
+  }
+  for await (const batch of batches(records('previews'), BATCH)) {
     const mine = batch.filter((p) => imported.has(p.postId))
     const taken = await repo.findPreviewTokens(
       run.db,
@@ -63,11 +52,11 @@ export async function restoreEditorHistory(
       .filter((p) => !taken.has(p.token))
       .map((p) => ({ post_id: p.postId, token: p.token, created_at: p.createdAt }))
     run.report.created('previews', await repo.insertMissing(run.db, 'post_previews', rows))
-  })
-  await eachBatch(records('notFound'), async (batch) => {
+  }
+  for await (const batch of batches(records('notFound'), BATCH)) {
     const rows = batch.map((n) => ({ path: n.path, hits: n.hits, referrer: n.referrer, last_seen_at: n.lastSeenAt }))
     run.report.created('notFound', await repo.insertMissing(run.db, 'not_found_log', rows))
-  })
+  }
 }
 
 /**
@@ -84,7 +73,7 @@ export async function restoreSecrets(run: ImportRun, records: RecordReader, user
     run.report.skip(kind, item, 'its user was merged into another account here')
     return false
   }
-  await eachBatch(records('sessions'), async (batch) => {
+  for await (const batch of batches(records('sessions'), BATCH)) {
     const rows = batch
       .filter((s) => own(s.userId, 'sessions', s.publicId ?? 'session'))
       .map((s) => ({
@@ -97,8 +86,8 @@ export async function restoreSecrets(run: ImportRun, records: RecordReader, user
         last_seen_at: s.lastSeenAt,
       }))
     run.report.created('sessions', await repo.insertMissing(run.db, 'sessions', rows))
-  })
-  await eachBatch(records('twoFactor'), async (batch) => {
+  }
+  for await (const batch of batches(records('twoFactor'), BATCH)) {
     const rows = batch
       .filter((t) => own(t.userId, 'twoFactor', t.userId))
       .map((t) => ({
@@ -109,11 +98,11 @@ export async function restoreSecrets(run: ImportRun, records: RecordReader, user
         created_at: t.createdAt,
       }))
     run.report.created('twoFactor', await repo.insertMissing(run.db, 'user_two_factor', rows))
-  })
-  await eachBatch(records('recoveryCodes'), async (batch) => {
+  }
+  for await (const batch of batches(records('recoveryCodes'), BATCH)) {
     const rows = batch
       .filter((c) => own(c.userId, 'recoveryCodes', c.userId))
       .map((c) => ({ id: c.id, user_id: c.userId, code_hash: c.codeHash, used_at: c.usedAt, created_at: c.createdAt }))
     run.report.created('recoveryCodes', await repo.insertMissing(run.db, 'recovery_codes', rows))
-  })
+  }
 }

@@ -2,6 +2,7 @@ import { isSafeUrl } from '#shared/schemas/common.ts'
 import { firstImageUrl } from '#shared/text/excerpt.ts'
 import { containsMarkup, sniffImage } from '../uploads/uploads.service.ts'
 import type { DataKind } from './backup-format.ts'
+import { batches } from './batches.ts'
 import { createMediaStore, type MediaStore } from './media.ts'
 import { addRedirects, importPosts, mergeCategory, mergeFooterPage, ticker, type ImportRun } from './merge.ts'
 import { PLATFORM_AUTHOR, type ModelRecords, type TransferModel } from './model.ts'
@@ -51,18 +52,6 @@ export async function* checked<K extends DataKind>(
     if (result.value) yield result.value
     else run.report.skip(kind, NAMES[kind](record).slice(0, 300), result.reason!)
   }
-}
-
-async function* batches<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
-  let batch: T[] = []
-  for await (const item of items) {
-    batch.push(item)
-    if (batch.length >= size) {
-      yield batch
-      batch = []
-    }
-  }
-  if (batch.length) yield batch
 }
 
 /** Pictures the content shows, stored as uploads and their references rewritten; the rest listed as missing. */
