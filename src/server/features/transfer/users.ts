@@ -1,15 +1,7 @@
 import { ADMIN_ROLE, SYSTEM_ROLE } from '../auth/auth.service.ts'
+import type { Records } from './backup-format.ts'
 import type { ImportRun } from './merge.ts'
 import * as repo from './transfer.repo.ts'
-
-export type ImportedUser = {
-  id: string
-  username: string
-  email: string
-  role: string
-  createdAt: string
-  passwordHash?: string
-}
 
 /** A password hash that matches no password (verifyPassword accepts only scrypt$… hashes). */
 const NO_PASSWORD = '!'
@@ -21,7 +13,7 @@ const NO_PASSWORD = '!'
  * otherwise as a placeholder that cannot log in and that the setup form (or ADMIN_USERNAME/ADMIN_PASSWORD) turns
  * into the admin, keeping its posts.
  */
-export async function mapUser(run: ImportRun, user: ImportedUser): Promise<string> {
+export async function mapUser(run: ImportRun, user: Records['users']): Promise<string> {
   const matches = await repo.findUsersMatching(run.db, user)
   const same = matches.find((m) => m.id === user.id) ?? matches[0]
   if (same) return same.id
