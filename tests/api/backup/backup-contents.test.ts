@@ -252,10 +252,10 @@ describe('backup contents: the editor history, the 404 log and, only with --with
       expect(report.created).toMatchObject({ sessions: 0, twoFactor: 0, recoveryCodes: 0 })
       expect(report.skipped.filter((s) => s.kind === 'twoFactor')).toEqual([
         expect.objectContaining({
-          reason: expect.stringMatching(/only by npm run import -- --with-secrets into an empty blog/),
+          reason: expect.stringMatching(/only by npm run import -- --with-secrets into a blog without an admin/),
         }),
       ])
-      expect(report.warnings.join('\n')).toMatch(/only into a blog with no users yet/)
+      expect(report.warnings.join('\n')).toMatch(/only into a blog with no admin yet/)
       expect(await count(other, 'user_two_factor')).toBe(0)
     } finally {
       await other.close()

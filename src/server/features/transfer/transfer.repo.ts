@@ -247,11 +247,3 @@ export async function findPreviewTokens(db: Trx, tokens: string[]): Promise<Set<
   )
   return new Set(rows.map((r) => r.token))
 }
-
-export async function countUsers(db: Trx): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}

@@ -1,6 +1,7 @@
 import type { ImportReport } from '#shared/schemas/backup.ts'
 import { bumpContentVersion } from '../../cache/content-version.repo.ts'
 import type { Db } from '../../db/client.ts'
+import { ADMIN_ROLE } from '../auth/auth.service.ts'
 import { recount } from '../posts/posts.service.ts'
 import { openInput } from './archive/open-input.ts'
 import type { Source } from './archive/source.ts'
@@ -13,7 +14,7 @@ import { readGhostExport } from './read/ghost.ts'
 import { readMarkdownSite } from './read/markdown.ts'
 import { readWordPressExport } from './read/wordpress.ts'
 import { createReport } from './report.ts'
-import { countUsers } from './transfer.repo.ts'
+import { findUserByRole } from './transfer.repo.ts'
 import { writeModel } from './write.ts'
 
 export { writeBackup, backupFileName } from './backup-export.ts'
@@ -30,7 +31,7 @@ export type ImportInput = {
   now: Date
   /**
    * `npm run import -- --with-secrets`: a backup's sessions, second factors, recovery codes and password hash are
-   * restored, and only into a blog with no users yet. Never set for an import through the admin.
+   * restored, and only into a blog with no admin yet. Never set for an import through the admin.
    */
   withSecrets?: boolean
   onProgress?: ImportRun['progress']
@@ -69,9 +70,9 @@ export async function runImport(db: Db, input: ImportInput): Promise<ImportRepor
     const model = await readModel(source, media, detected, input.now)
     try {
       await db.transaction().execute(async (trx) => {
-        const withSecrets = !!input.withSecrets && (await countUsers(trx)) === 0
+        const withSecrets = !!input.withSecrets && !(await findUserByRole(trx, ADMIN_ROLE))
         if (input.withSecrets && !withSecrets)
-          report.warn('--with-secrets restores sessions and second factors only into a blog with no users yet')
+          report.warn('--with-secrets restores sessions and second factors only into a blog with no admin yet')
         const run: ImportRun = { db: trx, now: input.now, report, progress, counters: new Set(), withSecrets }
         await writeModel(run, model)
         progress('counting', 0, null)
