@@ -9,9 +9,8 @@ import type { App, AppContext } from './context.ts'
 import type { DbHandle } from './db/client.ts'
 import type { Env } from './env.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
-import { backupRoutes } from './features/backup/backup.routes.ts'
-import { registerScheduledBackups } from './features/backup/backup.schedule.ts'
-import { importRoutes } from './features/import/import.routes.ts'
+import { transferRoutes } from './features/transfer/transfer.routes.ts'
+import { registerScheduledBackups } from './features/transfer/transfer.schedule.ts'
 import { securityRoutes } from './features/auth/security.routes.ts'
 import { categoryRoutes } from './features/categories/categories.routes.ts'
 import { commentRoutes } from './features/engagement/comments.routes.ts'
@@ -130,8 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(redirectRoutes)
   await app.register(revisionRoutes)
   await app.register(previewRoutes)
-  await app.register(backupRoutes)
-  await app.register(importRoutes)
+  await app.register(transferRoutes)
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!request.url.startsWith('/api/') && (await replyWithRedirect(app, request, reply))) return reply

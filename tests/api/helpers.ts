@@ -92,15 +92,4 @@ export function setCookieHeader(res: LightMyRequestResponse, name: string): stri
   return all.find((c) => c.startsWith(`${name}=`))
 }
 
-/** A multipart/form-data body with one file part. */
-export function multipart(field: string, fileName: string, contentType: string, bytes: Uint8Array) {
-  const boundary = `----test${crypto.randomUUID().replace(/-/g, '')}`
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  )
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  return {
-    payload: Buffer.concat([head, Buffer.from(bytes), tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
-}
+export { multipart } from '#test/support/multipart.ts'

@@ -5,10 +5,10 @@ import { openDatabase } from '../db/client.ts'
 import { migrateWithLock } from '../db/migrate-with-lock.ts'
 import { loadEnv } from '../env.ts'
 import { AppError } from '../errors.ts'
-import { writeBackup } from '../features/backup/backup.export.ts'
-import { runImport } from '../features/import/import.service.ts'
+import { runImport, writeBackup } from '../features/transfer/transfer.service.ts'
 
-// `npm run export -- --out FILE [--with-secrets]` and `npm run import -- FILE [--media DIR|ZIP] [--dry-run]`,
+// `npm run export -- --out FILE [--with-secrets]` and
+// `npm run import -- FILE [--media DIR|ZIP] [--dry-run] [--with-secrets]`,
 // against the database DATA_DIR / DATABASE_URL name (the same the server uses).
 
 const [command, ...args] = process.argv.slice(2)
@@ -73,11 +73,12 @@ async function main(): Promise<number> {
     }
     if (command === 'import') {
       const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--media')
-      if (!file) throw new AppError(400, 'Usage: npm run import -- FILE [--media DIR|ZIP] [--dry-run]')
+      if (!file) throw new AppError(400, 'Usage: npm run import -- FILE [--media DIR|ZIP] [--dry-run] [--with-secrets]')
       const report = await runImport(database.db, {
         file,
         media: option('--media'),
         dryRun: flag('--dry-run'),
+        withSecrets: flag('--with-secrets'),
         now: new Date(),
         onProgress: progressPrinter(),
       })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plural } from '../text/format.ts'
 
 /**
  * What an import can bring in. Also the data files of a backup, in the order a restore reads them (each kind refers
@@ -24,6 +25,34 @@ export const IMPORT_KINDS = [
   'recoveryCodes',
 ] as const
 export type ImportKind = (typeof IMPORT_KINDS)[number]
+
+/** What a report calls one and several of each kind. */
+const KIND_NAMES: Record<ImportKind, readonly [string, string]> = {
+  users: ['user', 'users'],
+  categories: ['category', 'categories'],
+  images: ['image', 'images'],
+  posts: ['post', 'posts'],
+  comments: ['comment', 'comments'],
+  likes: ['like', 'likes'],
+  views: ['day of views', 'days of views'],
+  footerPages: ['page', 'pages'],
+  settings: ['setting', 'settings'],
+  redirects: ['redirect', 'redirects'],
+  revisions: ['revision', 'revisions'],
+  autosaves: ['autosave', 'autosaves'],
+  previews: ['share link', 'share links'],
+  notFound: ['404-log entry', '404-log entries'],
+  sessions: ['session', 'sessions'],
+  twoFactor: ['second factor', 'second factors'],
+  recoveryCodes: ['recovery code', 'recovery codes'],
+}
+
+/** "1 category", "3 categories". */
+export const countOfKind = (kind: ImportKind, count: number) =>
+  `${count} ${plural(count, KIND_NAMES[kind][0], KIND_NAMES[kind][1])}`
+
+/** "page", "404-log entry": one item of a kind, as the report's list names it. */
+export const kindName = (kind: ImportKind) => KIND_NAMES[kind][0]
 
 export const IMPORT_FORMATS = ['backup', 'ghost', 'wordpress', 'markdown'] as const
 export type ImportFormat = (typeof IMPORT_FORMATS)[number]

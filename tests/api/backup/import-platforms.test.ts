@@ -1,33 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import yazl from 'yazl'
 import { encodePng } from '#server/features/seed/png.ts'
+import { multipartForm as form } from '#test/support/multipart.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-
-async function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
-  const zip = new yazl.ZipFile()
-  for (const [name, body] of Object.entries(files)) zip.addBuffer(Buffer.from(body), name)
-  zip.end()
-  const parts: Buffer[] = []
-  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) parts.push(chunk)
-  return Buffer.concat(parts)
-}
-
-function form(files: Record<string, { name: string; body: Buffer | string }>) {
-  const boundary = `----b${crypto.randomUUID().replace(/-/g, '')}`
-  const parts = Object.entries(files).map(([field, f]) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.from(f.body),
-      Buffer.from('\r\n'),
-    ]),
-  )
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
-}
+import { zipOf } from '#test/support/zip.ts'
 
 const png = (seed: number) => encodePng(6, 4, (x, y) => [x * 40 + seed, y * 60, seed])
 

@@ -5,8 +5,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
-import { writeBackup } from '#server/features/backup/backup.export.ts'
-import { runImport } from '#server/features/import/import.service.ts'
+import { runImport, writeBackup } from '#server/features/transfer/transfer.service.ts'
 import { TEST_ENGINE } from '#test/support/test-db.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { fillSampleBlog, publicAnswers, publicUrls } from './sample-blog.ts'
@@ -45,7 +44,12 @@ describe(`backup round trip: SQLite → ${TEST_ENGINE} → SQLite`, () => {
     // Like `npm run export -- --with-secrets`: the admin comes back able to log in.
     const first = path.join(dir, 'first.zip')
     await writeBackup(target(original), createWriteStream(first), { withSecrets: true, now: new Date() })
-    const report = await runImport(middle.app.ctx.db, { file: first, dryRun: false, now: new Date() })
+    const report = await runImport(middle.app.ctx.db, {
+      file: first,
+      dryRun: false,
+      now: new Date(),
+      withSecrets: true,
+    })
     expect(report.skippedCount).toBe(0)
     expect(report.created).toMatchObject({
       users: 1,

@@ -16,6 +16,8 @@ import { createSession, deleteOtherSessions, deleteSession, type SessionClient }
 import { INVALID_CODE, TWO_FACTOR_LIMIT, acceptCode, isTwoFactorOn, twoFactorBuckets } from './two-factor.service.ts'
 import { ADMIN_ROLE, findUserById, findUserByLogin, updatePasswordHash } from './users.repo.ts'
 
+export { ADMIN_ROLE, SYSTEM_ROLE } from './users.repo.ts'
+
 export const INVALID_LOGIN = 'Invalid username or password'
 export const SETUP_DONE = 'Setup has already been completed'
 export const LOGIN_EXPIRED = LOGIN_EXPIRED_MESSAGE

@@ -26,6 +26,11 @@ import { searchPosts } from './posts.search.repo.ts'
 import { searchWords } from './search-words.ts'
 import { saveListingState } from './posts.write.ts'
 
+// What imports and restores use: many posts written at once, their listings recounted and HTML rendered afterwards.
+export { insertPostsWithState } from './posts.bulk.ts'
+export { recount } from './posts.index.repo.ts'
+export { rederiveStalePosts } from './posts.rederive.ts'
+
 export const FEATURED_LIMIT = 3
 export const RELATED_LIMIT = 3
 const RELATED_PER_SOURCE = 12

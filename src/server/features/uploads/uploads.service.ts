@@ -16,6 +16,8 @@ import {
 import { containsMarkup, sniffImage } from './sniff.ts'
 import * as repo from './uploads.repo.ts'
 
+export { containsMarkup, sniffImage }
+
 /** Bumped when the variants made of an upload change; the background job then remakes them (docs/decisions/020). */
 export const VARIANTS_VERSION = 1
 

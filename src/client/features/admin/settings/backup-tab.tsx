@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { ImportReport } from '#shared/schemas/backup.ts'
+import { countOfKind, kindName, type ImportKind, type ImportReport } from '#shared/schemas/backup.ts'
+import { plural } from '#shared/text/format.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
@@ -24,24 +25,24 @@ function ProgressBar({ progress, label }: { progress: Progress; label: string })
 }
 
 function ReportView({ report }: { report: ImportReport }) {
-  const created = Object.entries(report.created).filter(([, n]) => n > 0)
+  const created = (Object.entries(report.created) as Array<[ImportKind, number]>).filter(([, n]) => n > 0)
   return (
     <section aria-label="Import report" className="space-y-3 rounded-md border p-4 text-sm">
       <h3 className="font-semibold">
         {report.dryRun ? 'Dry run: nothing was written' : 'Import finished'} ({report.format})
       </h3>
       <p>
-        {created.length ? created.map(([kind, n]) => `${n} ${kind}`).join(', ') : 'Nothing new'}
+        {created.length ? created.map(([kind, n]) => countOfKind(kind, n)).join(', ') : 'Nothing new'}
         {report.dryRun ? ' would be created.' : ' created.'}
       </p>
       {report.skippedCount > 0 && (
         <div>
           <p className="font-medium">
-            Skipped {report.skippedCount} ({report.conflicts} conflicts)
+            Skipped {report.skippedCount} ({report.conflicts} {plural(report.conflicts, 'conflict')})
           </p>
           <ul className="list-disc pl-5">
             {report.skipped.map((s, i) => (
-              <li key={i}>{`${s.kind} “${s.item}”: ${s.reason}`}</li>
+              <li key={i}>{`${kindName(s.kind)} “${s.item}”: ${s.reason}`}</li>
             ))}
           </ul>
         </div>

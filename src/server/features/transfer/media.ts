@@ -1,8 +1,8 @@
 import { AppError } from '../../errors.ts'
 import { storeImage } from '../uploads/uploads.service.ts'
 import { readEntryBytes, type Source } from './archive/source.ts'
-import type { ImportRun } from './import.merge.ts'
-import { imageCreatedAt } from './import.repo.ts'
+import type { ImportRun } from './merge.ts'
+import { imageCreatedAt } from './transfer.repo.ts'
 
 const MAX_IMAGE_BYTES = 25 * 1024 * 1024
 const IMAGE_FILE = /\.(jpe?g|png|gif|webp)$/i

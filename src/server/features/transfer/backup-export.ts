@@ -13,8 +13,8 @@ import {
   dataPath,
   type DataKind,
   type Manifest,
-} from './backup.format.ts'
-import { countRows, imageBytes, walkers } from './backup.repo.ts'
+} from './backup-format.ts'
+import { countRows, imageBytes, walkers } from './export.repo.ts'
 
 export type ExportProgress = { phase: DataKind | 'media'; done: number; total: number }
 export type ExportOptions = { withSecrets: boolean; now: Date; onProgress?: (p: ExportProgress) => void }
@@ -100,3 +100,6 @@ export async function writeBackup(target: SnapshotTarget, out: Writable, opts: E
     return { counts, bytes }
   })
 }
+
+export const backupFileName = (now: Date) =>
+  `lab-blog-backup-${now.toISOString().slice(0, 19).replace(/[T:]/g, '-')}.zip`

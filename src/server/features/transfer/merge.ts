@@ -1,10 +1,11 @@
 import type { ImportKind } from '#shared/schemas/backup.ts'
 import type { CategoryRow, FooterPageRow, NewPostRow } from '../../db/schema.ts'
-import { insertPostsWithState } from '../posts/posts.bulk.ts'
+import { insertPostsWithState } from '../posts/posts.service.ts'
 import { addRedirectRule } from '../redirects/redirects.service.ts'
 import { STARTER_FOOTER_PAGES } from '../seed/footer-pages.seed.ts'
-import * as repo from './import.repo.ts'
-import type { ReportBuilder } from './import.report.ts'
+import type { ModelRecords } from './model.ts'
+import type { ReportBuilder } from './report.ts'
+import * as repo from './transfer.repo.ts'
 
 /** One import in progress: its transaction, its clock, its report and where progress goes. */
 export type ImportRun = {
@@ -14,6 +15,8 @@ export type ImportRun = {
   progress: (phase: string, done: number, total: number | null) => void
   /** Listing counters the posts written so far touched: recounted once, when the import ends. */
   counters: Set<string>
+  /** Sessions, second factors, recovery codes and password hashes may be restored (see transfer.service). */
+  withSecrets: boolean
 }
 
 /** Footer pages are served at /{slug}: these top-level paths belong to the site. */
@@ -127,21 +130,12 @@ export async function mergeFooterPage(
   return true
 }
 
-export type RedirectToAdd = {
-  id?: string
-  fromPath: string
-  toPath: string
-  source: string
-  hits?: number
-  createdAt?: string
-}
-
 /** Old addresses that answer 301: one already leading to the same place is kept, one leading elsewhere is a conflict. */
-export async function addRedirects(run: ImportRun, items: RedirectToAdd[]): Promise<void> {
+export async function addRedirects(run: ImportRun, items: Array<ModelRecords['redirects']>): Promise<void> {
   const existing = await repo.findRedirectTargets(run.db, [...new Set(items.map((r) => r.fromPath))])
   for (const item of items) {
     const target = existing.get(item.fromPath)
-    if (item.fromPath === item.toPath || item.fromPath === '/') continue
+    if (item.fromPath === item.toPath) continue
     if (target !== undefined) {
       if (target !== item.toPath)
         run.report.skip('redirects', item.fromPath, `a redirect from this path already leads to ${target}`, {
@@ -149,7 +143,7 @@ export async function addRedirects(run: ImportRun, items: RedirectToAdd[]): Prom
         })
       continue
     }
-    const id = await addRedirectRule(run.db, { ...item, createdAt: item.createdAt ?? run.now.toISOString() })
+    const id = await addRedirectRule(run.db, item)
     if (!id) {
       run.report.skip('redirects', item.fromPath, 'it would lead back to itself')
       continue

@@ -1,22 +1,15 @@
-import * as repo from '../import/import.repo.ts'
-import type { ImportRun } from '../import/import.merge.ts'
-import type { DataKind, Records } from './backup.format.ts'
+import type { DataKind } from './backup-format.ts'
+import { batches } from './batches.ts'
+import type { ImportRun } from './merge.ts'
+import type { ModelRecords } from './model.ts'
+import * as repo from './transfer.repo.ts'
 
-export type RecordReader = <K extends DataKind>(kind: K) => AsyncGenerator<Records[K]>
+export type RecordReader = <K extends DataKind>(kind: K) => AsyncIterable<ModelRecords[K]>
+
+const SECRETS_REFUSED =
+  'sessions and second factors are restored only by npm run import -- --with-secrets into a blog without an admin'
 
 const BATCH = 1000
-
-async function eachBatch<T>(items: AsyncIterable<T>, write: (batch: T[]) => Promise<void>): Promise<void> {
-  let batch: T[] = []
-  for await (const item of items) {
-    batch.push(item)
-    if (batch.length >= BATCH) {
-      await write(batch)
-      batch = []
-    }
-  }
-  if (batch.length) await write(batch)
-}
 
 /**
  * The editor's history of the posts this restore created (revisions, the autosaved working copy, the share link)
@@ -27,7 +20,7 @@ export async function restoreEditorHistory(
   records: RecordReader,
   imported: Set<string>,
 ): Promise<void> {
-  await eachBatch(records('revisions'), async (batch) => {
+  for await (const batch of batches(records('revisions'), BATCH)) {
     const rows = batch
       .filter((r) => imported.has(r.postId))
       .map((r) => ({
@@ -39,15 +32,15 @@ export async function restoreEditorHistory(
         created_at: r.createdAt,
       }))
     run.report.created('revisions', await repo.insertMissing(run.db, 'post_revisions', rows))
-  })
-  await eachBatch(records('autosaves'), async (batch) => {
+  }
+  for await (const batch of batches(records('autosaves'), BATCH)) {
     // "new" is the working copy of a post not saved yet.
     const rows = batch
       .filter((a) => a.postKey === 'new' || imported.has(a.postKey))
       .map((a) => ({ post_key: a.postKey, data: a.data, saved_at: a.savedAt }))
     run.report.created('autosaves', await repo.insertMissing(run.db, 'post_autosaves', rows))
-  })
-  await eachBatch(records('previews'), async (batch) => {
+  }
+  for await (const batch of batches(records('previews'), BATCH)) {
     const mine = batch.filter((p) => imported.has(p.postId))
     const taken = await repo.findPreviewTokens(
       run.db,
@@ -59,24 +52,28 @@ export async function restoreEditorHistory(
       .filter((p) => !taken.has(p.token))
       .map((p) => ({ post_id: p.postId, token: p.token, created_at: p.createdAt }))
     run.report.created('previews', await repo.insertMissing(run.db, 'post_previews', rows))
-  })
-  await eachBatch(records('notFound'), async (batch) => {
+  }
+  for await (const batch of batches(records('notFound'), BATCH)) {
     const rows = batch.map((n) => ({ path: n.path, hits: n.hits, referrer: n.referrer, last_seen_at: n.lastSeenAt }))
     run.report.created('notFound', await repo.insertMissing(run.db, 'not_found_log', rows))
-  })
+  }
 }
 
 /**
- * Sessions and two-factor secrets (in a backup only with --with-secrets), for users restored as themselves. A
- * user merged into another account here keeps that account's own sessions and second factor.
+ * Sessions and two-factor secrets (in a backup only with --with-secrets), for users restored as themselves, and
+ * only when the run may restore secrets. Anywhere else they would let the file's author act as a user here.
  */
 export async function restoreSecrets(run: ImportRun, records: RecordReader, users: Map<string, string>): Promise<void> {
   const own = (userId: string, kind: 'sessions' | 'twoFactor' | 'recoveryCodes', item: string) => {
+    if (!run.withSecrets) {
+      run.report.skip(kind, item, SECRETS_REFUSED)
+      return false
+    }
     if (users.get(userId) === userId) return true
     run.report.skip(kind, item, 'its user was merged into another account here')
     return false
   }
-  await eachBatch(records('sessions'), async (batch) => {
+  for await (const batch of batches(records('sessions'), BATCH)) {
     const rows = batch
       .filter((s) => own(s.userId, 'sessions', s.publicId ?? 'session'))
       .map((s) => ({
@@ -89,8 +86,8 @@ export async function restoreSecrets(run: ImportRun, records: RecordReader, user
         last_seen_at: s.lastSeenAt,
       }))
     run.report.created('sessions', await repo.insertMissing(run.db, 'sessions', rows))
-  })
-  await eachBatch(records('twoFactor'), async (batch) => {
+  }
+  for await (const batch of batches(records('twoFactor'), BATCH)) {
     const rows = batch
       .filter((t) => own(t.userId, 'twoFactor', t.userId))
       .map((t) => ({
@@ -101,11 +98,11 @@ export async function restoreSecrets(run: ImportRun, records: RecordReader, user
         created_at: t.createdAt,
       }))
     run.report.created('twoFactor', await repo.insertMissing(run.db, 'user_two_factor', rows))
-  })
-  await eachBatch(records('recoveryCodes'), async (batch) => {
+  }
+  for await (const batch of batches(records('recoveryCodes'), BATCH)) {
     const rows = batch
       .filter((c) => own(c.userId, 'recoveryCodes', c.userId))
       .map((c) => ({ id: c.id, user_id: c.userId, code_hash: c.codeHash, used_at: c.usedAt, created_at: c.createdAt }))
     run.report.created('recoveryCodes', await repo.insertMissing(run.db, 'recovery_codes', rows))
-  })
+  }
 }

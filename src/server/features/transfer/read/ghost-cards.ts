@@ -1,5 +1,5 @@
 import { escapeHtml } from '#shared/text/escape-html.ts'
-import { htmlToMarkdown } from '../html-to-markdown.ts'
+import { htmlToMarkdown } from './html-to-markdown.ts'
 
 /** A piece of a Ghost post: HTML to convert, or Markdown kept as written (Ghost's Markdown card). */
 type Block = { html: string } | { markdown: string }

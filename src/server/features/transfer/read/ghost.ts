@@ -1,20 +1,20 @@
 import { z } from 'zod'
 import { AppError } from '../../../errors.ts'
 import { readEntryText, type Source } from '../archive/source.ts'
-import { isoDate, usableSlug, type ForeignPage, type ForeignPost, type ForeignSite } from '../foreign.ts'
-import { htmlToMarkdown } from '../html-to-markdown.ts'
-import { lexicalToMarkdown, mobiledocToMarkdown } from './cards.ts'
+import { isoDate, usableSlug, type ForeignPage, type ForeignPost, type ForeignSite } from './foreign.ts'
+import { htmlToMarkdown } from './html-to-markdown.ts'
+import { lexicalToMarkdown, mobiledocToMarkdown } from './ghost-cards.ts'
 
 const MAX_JSON = 512 * 1024 * 1024
 
 /**
- * The fields of Ghost's posts, tags and posts_tags tables up to Ghost 6. A field beyond these may hold content in a
- * form this importer does not know (as `lexical` once did), so an export with one is refused rather than imported
- * with something silently missing.
+ * The fields of Ghost's posts, tags and posts_tags tables up to Ghost 6, with those Ghost derives from a post when it
+ * exports it (`auto_excerpt`, `reading_time`). A field beyond these is left out with a warning; a post whose only
+ * content could be in such a field refuses the export, since importing it would lose that content.
  */
 const KNOWN = {
   posts:
-    'id uuid title slug mobiledoc lexical html comment_id plaintext feature_image feature_image_alt feature_image_caption featured type page status locale language visibility email_recipient_filter newsletter_id created_at created_by updated_at updated_by published_at published_by custom_excerpt codeinjection_head codeinjection_foot custom_template canonical_url author_id meta_title meta_description og_image og_title og_description twitter_image twitter_title twitter_description email_subject email_segment show_title_and_feature_image amp',
+    'id uuid title slug mobiledoc lexical html comment_id plaintext feature_image feature_image_alt feature_image_caption featured type page status locale language visibility email_recipient_filter newsletter_id created_at created_by updated_at updated_by published_at published_by custom_excerpt codeinjection_head codeinjection_foot custom_template canonical_url author_id meta_title meta_description og_image og_title og_description twitter_image twitter_title twitter_description email_subject email_segment show_title_and_feature_image amp auto_excerpt reading_time excerpt url frontmatter email_only',
   tags: 'id name slug description feature_image parent_id visibility og_image og_title og_description twitter_image twitter_title twitter_description meta_title meta_description codeinjection_head codeinjection_foot canonical_url accent_color created_at created_by updated_at updated_by',
   posts_tags: 'id post_id tag_id sort_order',
 }
@@ -89,11 +89,23 @@ const GhostData = z.object({
     .default([]),
 })
 
-function parseRows<T>(table: keyof typeof KNOWN, rows: unknown[], schema: z.ZodType<T>): T[] {
+/** Where a post's content lives in the fields this importer reads. */
+const CONTENT_FIELDS = ['lexical', 'mobiledoc', 'html'] as const
+
+function parseRows<T>(table: keyof typeof KNOWN, rows: unknown[], schema: z.ZodType<T>, warnings: string[]): T[] {
   const unknown = new Set<string>()
   const parsed = rows.map((row, i) => {
-    if (row && typeof row === 'object')
-      for (const key of Object.keys(row)) if (!knownFields[table]!.has(key)) unknown.add(key)
+    const fields = row && typeof row === 'object' ? (row as Record<string, unknown>) : {}
+    const extra = Object.keys(fields).filter((key) => !knownFields[table]!.has(key))
+    for (const key of extra) unknown.add(key)
+    const holdsContent = (key: string) => typeof fields[key] === 'string' && (fields[key] as string).trim() !== ''
+    const withoutContent = table === 'posts' && !CONTENT_FIELDS.some(holdsContent)
+    const carrier = withoutContent ? extra.find(holdsContent) : undefined
+    if (carrier)
+      throw new AppError(
+        400,
+        `The Ghost export has fields this importer does not know (${table}.${carrier}) and ${table}[${i}] has its content nowhere else; nothing was imported, so that content is not lost. It reads exports of Ghost 1 to 6.`,
+      )
     const result = schema.safeParse(row)
     if (!result.success)
       throw new AppError(
@@ -107,10 +119,7 @@ function parseRows<T>(table: keyof typeof KNOWN, rows: unknown[], schema: z.ZodT
       .slice(0, 10)
       .map((k) => `${table}.${k}`)
       .join(', ')
-    throw new AppError(
-      400,
-      `The Ghost export has fields this importer does not know (${list}); they may hold content it would lose, so nothing was imported. It reads exports of Ghost 1 to 6.`,
-    )
+    warnings.push(`The Ghost export has fields this importer does not know (${list}); they were left out`)
   }
   return parsed
 }
@@ -132,9 +141,10 @@ export async function readGhostExport(source: Source, entry: string): Promise<Fo
       `Ghost export: data.${dataResult.error.issues[0]?.path.join('.')}: ${dataResult.error.issues[0]?.message}`,
     )
   const data = dataResult.data
-  const posts = parseRows('posts', data.posts, GhostPost)
-  const tags = new Map(parseRows('tags', data.tags, GhostTag).map((t) => [t.id, t]))
-  const postTags = parseRows('posts_tags', data.posts_tags, GhostPostTag)
+  const warnings: string[] = []
+  const posts = parseRows('posts', data.posts, GhostPost, warnings)
+  const tags = new Map(parseRows('tags', data.tags, GhostTag, warnings).map((t) => [t.id, t]))
+  const postTags = parseRows('posts_tags', data.posts_tags, GhostPostTag, warnings)
   const meta = new Map(data.posts_meta.map((m) => [m.post_id, m]))
   const userNames = new Map(data.users.map((u) => [u.id, u.name ?? null]))
   const authorOf = new Map<string, string>()
@@ -152,7 +162,7 @@ export async function readGhostExport(source: Source, entry: string): Promise<Fo
     ])
   }
 
-  const site: ForeignSite = { posts: [], pages: [], attachments: [], warnings: [] }
+  const site: ForeignSite = { posts: [], pages: [], attachments: [], warnings }
   const now = new Date().toISOString()
   for (const post of posts) {
     const warn = (message: string) => site.warnings.push(`Ghost post "${post.slug}": ${message}`)

@@ -1,18 +1,24 @@
 import type { ImportReport } from '#shared/schemas/backup.ts'
 import { bumpContentVersion } from '../../cache/content-version.repo.ts'
 import type { Db } from '../../db/client.ts'
-import { restoreBackup } from '../backup/backup.restore.ts'
-import { recount } from '../posts/posts.index.repo.ts'
+import { ADMIN_ROLE } from '../auth/auth.service.ts'
+import { recount } from '../posts/posts.service.ts'
 import { openInput } from './archive/open-input.ts'
 import type { Source } from './archive/source.ts'
-import { detectFormat, type Detected } from './import.detect.ts'
-import type { ForeignSite } from './foreign.ts'
-import { writeForeignSite } from './foreign.write.ts'
-import type { ImportRun } from './import.merge.ts'
-import { createReport } from './import.report.ts'
-import { readGhostExport } from './ghost/ghost.ts'
-import { readMarkdownSite } from './markdown/markdown-site.ts'
-import { readWordPressExport } from './wordpress/wxr.ts'
+import type { ImportRun } from './merge.ts'
+import type { TransferModel } from './model.ts'
+import { readBackup } from './read/backup.ts'
+import { detectFormat, type Detected } from './read/detect.ts'
+import { platformModel, type ForeignSite } from './read/foreign.ts'
+import { readGhostExport } from './read/ghost.ts'
+import { readMarkdownSite } from './read/markdown.ts'
+import { readWordPressExport } from './read/wordpress.ts'
+import { createReport } from './report.ts'
+import { findUserByRole } from './transfer.repo.ts'
+import { writeModel } from './write.ts'
+
+export { writeBackup, backupFileName } from './backup-export.ts'
+export { writeScheduledBackup } from './transfer.schedule.ts'
 
 export type ImportInput = {
   /** A file or folder on the server: uploads arrive as temp files. */
@@ -23,6 +29,11 @@ export type ImportInput = {
   mediaName?: string
   dryRun: boolean
   now: Date
+  /**
+   * `npm run import -- --with-secrets`: a backup's sessions, second factors, recovery codes and password hash are
+   * restored, and only into a blog with no admin yet. Never set for an import through the admin.
+   */
+  withSecrets?: boolean
   onProgress?: ImportRun['progress']
 }
 
@@ -34,9 +45,16 @@ async function readForeign(source: Source, detected: Detected): Promise<ForeignS
   return readMarkdownSite(source)
 }
 
+/** Any source read into the one model: a backup streamed, another platform's export read and checked whole. */
+async function readModel(source: Source, media: Source | null, detected: Detected, now: Date): Promise<TransferModel> {
+  if (detected.format === 'backup') return readBackup(source)
+  const site = await readForeign(source, detected)
+  return platformModel(detected.format, site, media ?? (source.kind === 'file' ? null : source), now)
+}
+
 /**
  * Imports a backup or another platform's export in one transaction: all of it, or (on any error, or for a dry run)
- * none of it. Exports from other platforms are read and checked whole before anything is written.
+ * none of it. Read, then merged and written (write.ts), every record checked as the API checks it (validate.ts).
  */
 export async function runImport(db: Db, input: ImportInput): Promise<ImportReport> {
   const opened: Source[] = []
@@ -49,12 +67,14 @@ export async function runImport(db: Db, input: ImportInput): Promise<ImportRepor
     const report = createReport(detected.format, input.dryRun)
     const progress = input.onProgress ?? (() => {})
     progress('reading', 0, null)
-    const site = detected.format === 'backup' ? null : await readForeign(source, detected)
+    const model = await readModel(source, media, detected, input.now)
     try {
       await db.transaction().execute(async (trx) => {
-        const run: ImportRun = { db: trx, now: input.now, report, progress, counters: new Set() }
-        if (site) await writeForeignSite(run, site, media ?? (source.kind === 'file' ? null : source))
-        else await restoreBackup(run, source)
+        const withSecrets = !!input.withSecrets && !(await findUserByRole(trx, ADMIN_ROLE))
+        if (input.withSecrets && !withSecrets)
+          report.warn('--with-secrets restores sessions and second factors only into a blog with no admin yet')
+        const run: ImportRun = { db: trx, now: input.now, report, progress, counters: new Set(), withSecrets }
+        await writeModel(run, model)
         progress('counting', 0, null)
         await recount(trx, [...run.counters])
         if (input.dryRun) throw new DryRunDone()

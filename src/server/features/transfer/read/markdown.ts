@@ -1,7 +1,7 @@
 import path from 'node:path/posix'
 import { readEntryText, type Source } from '../archive/source.ts'
-import { isoDate, usableSlug, type ForeignPost, type ForeignSite } from '../foreign.ts'
-import { isMarkdownPath } from '../import.detect.ts'
+import { isoDate, usableSlug, type ForeignPost, type ForeignSite } from './foreign.ts'
+import { isMarkdownPath } from './detect.ts'
 import { parseFrontMatter } from './front-matter.ts'
 
 const MAX_FILE = 8 * 1024 * 1024

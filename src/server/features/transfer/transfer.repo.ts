@@ -23,6 +23,14 @@ export async function findUsersMatching(
     .execute()
 }
 
+export async function findUserByRole(db: Trx, role: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('role', '=', role).orderBy('created_at').executeTakeFirst()
+}
+
+export async function insertUser(db: Trx, row: UserRow): Promise<void> {
+  await db.insertInto('users').values(row).execute()
+}
+
 export async function findCategoriesMatching(
   db: Trx,
   slugs: string[],

@@ -2,8 +2,8 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { App } from '../../context.ts'
-import { writeBackup } from './backup.export.ts'
-import { backupFileName } from './backup.routes.ts'
+import { writeBackup } from './backup-export.ts'
+import { backupFileName } from './backup-export.ts'
 
 const BACKUP_FILE = /^lab-blog-backup-[\d-]+\.zip$/
 const FIRST_RUN_DELAY_MS = 10_000

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import type { Database } from '../../db/schema.ts'
 import { POST_STATUSES, type PostStatus } from '#shared/schemas/post.ts'
-import type { DataKind, Records } from './backup.format.ts'
+import type { DataKind, Records } from './backup-format.ts'
 
 const PAGE = 500
 

@@ -1,7 +1,7 @@
 import type { ImportFormat } from '#shared/schemas/backup.ts'
-import { AppError } from '../../errors.ts'
-import { MANIFEST_PATH } from '../backup/backup.format.ts'
-import { type Source } from './archive/source.ts'
+import { AppError } from '../../../errors.ts'
+import { MANIFEST_PATH } from '../backup-format.ts'
+import { type Source } from '../archive/source.ts'
 
 export type Detected = { format: ImportFormat; entry: string | null }
 

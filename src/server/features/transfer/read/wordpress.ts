@@ -1,8 +1,8 @@
 import sax from 'sax'
 import { AppError } from '../../../errors.ts'
 import type { Source } from '../archive/source.ts'
-import { isoDate, usableSlug, type ForeignComment, type ForeignPost, type ForeignSite } from '../foreign.ts'
-import { autoParagraphs, htmlToMarkdown } from '../html-to-markdown.ts'
+import { isoDate, usableSlug, type ForeignComment, type ForeignPost, type ForeignSite } from './foreign.ts'
+import { autoParagraphs, htmlToMarkdown } from './html-to-markdown.ts'
 
 type Item = {
   title: string

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import type { z } from 'zod'
-import { AppError } from '../../errors.ts'
+import { AppError } from '../../../errors.ts'
 
 const MAX_LINE = 16 * 1024 * 1024
 

@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
 import {
+  BACKUP_ESTIMATE_HEADER,
   ImportQuerySchema,
   ImportReportSchema,
   type ImportReport,
@@ -13,8 +14,9 @@ import {
 } from '#shared/schemas/backup.ts'
 import type { App } from '../../context.ts'
 import { AppError, badRequest, conflict } from '../../errors.ts'
-import { rederiveStalePosts } from '../posts/posts.rederive.ts'
-import { runImport } from './import.service.ts'
+import { rederiveStalePosts } from '../posts/posts.service.ts'
+import { backupFileName, runImport, writeBackup } from './transfer.service.ts'
+import { estimateBytes } from './export.repo.ts'
 
 export const MAX_IMPORT_BYTES = 4 * 1024 ** 3
 const TOO_LARGE = `An import may be at most ${MAX_IMPORT_BYTES / 1024 ** 3} GB: import larger sites with npm run import on the server`
@@ -48,8 +50,27 @@ async function receiveUploads(request: FastifyRequest, dir: string): Promise<{ f
 
 const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/x-ndjson')
 
-export async function importRoutes(app: App): Promise<void> {
-  const { db } = app.ctx
+export async function transferRoutes(app: App): Promise<void> {
+  const { db, engine, env } = app.ctx
+
+  // Streamed as it is read from one snapshot of the database: memory stays flat whatever the blog's size.
+  // The password hash never leaves by HTTP; `npm run export -- --with-secrets` on the server includes it.
+  app.get('/api/admin/backup', { config: { auth: 'admin' } }, async (request, reply) => {
+    const now = app.ctx.clock()
+    const body = new PassThrough()
+    writeBackup({ db, engine, dataDir: env.dataDir }, body, { withSecrets: false, now }).catch((err: Error) => {
+      if (!body.destroyed) request.log.error({ err }, 'backup failed while streaming')
+      body.destroy(err)
+    })
+    reply.headers({
+      'content-type': 'application/zip',
+      'content-disposition': `attachment; filename="${backupFileName(now)}"`,
+      'cache-control': 'private, no-store',
+      [BACKUP_ESTIMATE_HEADER]: String(await estimateBytes(db)),
+    })
+    return reply.send(body)
+  })
+
   let running = false
 
   // Imported posts are stored unrendered (readers get them rendered on demand): render them in the background.
