@@ -9,6 +9,7 @@ import { publicPages } from './ssr/pages.ts'
 import { checkDatabaseUrl, checkDataDir } from './startup/checks.ts'
 import { explainStartupFailure } from './startup/explain.ts'
 import { limitHeapGrowth } from './startup/heap-growth.ts'
+import { whereToGo } from './startup/where-to-go.ts'
 
 // The only file that listens. Everything else is buildable and injectable for tests.
 let env: Env | undefined
@@ -43,8 +44,9 @@ try {
     pages: publicPages,
     backfillImages: true,
   })
-  await bootstrap(app.ctx, app.log)
+  const { setupToken } = await bootstrap(app.ctx, app.log)
   await app.listen({ port: env.port, host: env.host })
+  process.stdout.write(whereToGo(env.publicUrl, setupToken))
 } catch (err) {
   failStart(err)
 }

@@ -3,10 +3,11 @@ import { LOGIN_EXPIRED_MESSAGE } from '#shared/schemas/security.ts'
 import type { ChangePasswordInput, LoginInput, SetupInput } from '#shared/schemas/user.ts'
 import type { Db } from '../../db/client.ts'
 import type { UserRow } from '../../db/schema.ts'
-import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts'
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors.ts'
 import { LOGIN_LIMIT, giveBack, refuseIfSpent, takeOrThrow } from '../rate-limit/rate-limit.ts'
 import { createFirstAdmin, hasAdmin } from './first-admin.ts'
 import type { LoginDevice } from './login-device.ts'
+import { forgetSetupToken, isSetupToken } from './setup-token.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts'
 import {
   consumeLoginTicket,
@@ -20,6 +21,7 @@ import { ADMIN_ROLE, findUserById, findUserByLogin, updatePasswordHash } from '.
 
 export const INVALID_LOGIN = 'Invalid username or password'
 export const SETUP_DONE = 'Setup has already been completed'
+export const SETUP_TOKEN_WRONG = 'This setup link is not valid: open the one printed in the server’s log'
 export const LOGIN_EXPIRED = LOGIN_EXPIRED_MESSAGE
 
 export type SignedIn = { user: UserRow; token: string }
@@ -110,13 +112,22 @@ export async function needsSetup(db: Db): Promise<boolean> {
   return !(await hasAdmin(db))
 }
 
-/** One-time "Create admin account": refused once an admin exists, race-safe, logs the new admin in. */
+/**
+ * One-time "Create admin account": needs the setup token from the server's log, is refused once an admin exists,
+ * race-safe, uses the token up and logs the new admin in.
+ */
 export async function setupAdmin(db: Db, input: SetupInput, now: Date, client: SessionClient = {}): Promise<SignedIn> {
-  // Cheap check first so a finished setup never pays for a password hash.
+  // Cheap checks first so a finished setup or a stranger never costs a password hash.
   if (await hasAdmin(db)) conflict(SETUP_DONE)
+  if (!(await isSetupToken(db, input.setupToken))) {
+    // A setup that lost the race to one that used the token up is told that setup is done.
+    if (await hasAdmin(db)) conflict(SETUP_DONE)
+    forbidden(SETUP_TOKEN_WRONG)
+  }
   const passwordHash = await hashPassword(input.password)
   const user =
     (await createFirstAdmin(db, { username: input.username, email: input.email.toLowerCase(), passwordHash }, now)) ??
     conflict(SETUP_DONE)
+  await forgetSetupToken(db)
   return { user, token: await createSession(db, user.id, now, client) }
 }
