@@ -320,9 +320,9 @@ describe('one-time setup', () => {
 
     expect((await setup(t, 'owner', 'owner@example.com', 'owner-password', token)).statusCode).toBe(201)
     // Used up: the row is gone, so even a later wipe of the admin could not reuse the old link.
-    expect(await t.app.ctx.db.selectFrom('server_secrets').where('name', '=', 'setup-token').selectAll().execute()).toEqual(
-      [],
-    )
+    expect(
+      await t.app.ctx.db.selectFrom('server_secrets').where('name', '=', 'setup-token').selectAll().execute(),
+    ).toEqual([])
   })
 
   it('is needed while no user exists, creates the admin, logs them in, then refuses', async () => {

@@ -40,7 +40,9 @@ test.beforeAll(async () => {
   server.stdout!.on('data', (chunk) => (output += chunk))
   await expect(async () => expect((await fetch(`${base}/healthz`)).ok).toBe(true)).toPass({ timeout: 30_000 })
   // The start-up log says in plain words where to go, with the one-time link (not only JSON lines).
-  await expect(async () => expect(output).toMatch(/No admin account yet: open \S+\/admin\?setup=\S+ to create/)).toPass()
+  await expect(async () =>
+    expect(output).toMatch(/No admin account yet: open \S+\/admin\?setup=\S+ to create/),
+  ).toPass()
   setupLink = /open (\S+\/admin\?setup=\S+) to create/.exec(output)![1]!
   expect(setupLink.startsWith(`${base}/admin?setup=`)).toBe(true)
 })

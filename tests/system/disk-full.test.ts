@@ -74,12 +74,8 @@ describe('a full disk under an SQLite blog', () => {
 
     // Room again: saves work and /healthz says ok once the refused write is a few seconds old.
     fs.rmSync(filler)
-    await expect
-      .poll(async () => (await writes[0]!()).status, { timeout: 30_000, interval: 500 })
-      .toBe(200)
-    await expect
-      .poll(async () => (await fetch(`${base}/healthz`)).status, { timeout: 30_000, interval: 500 })
-      .toBe(200)
+    await expect.poll(async () => (await writes[0]!()).status, { timeout: 30_000, interval: 500 }).toBe(200)
+    await expect.poll(async () => (await fetch(`${base}/healthz`)).status, { timeout: 30_000, interval: 500 }).toBe(200)
     expect(server.output()).not.toMatch(/"level":50.*unhandled error|cannot rollback/)
   })
 })

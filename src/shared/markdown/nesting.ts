@@ -34,7 +34,12 @@ export function markdownNestingDepth(markdown: string): number {
   for (const line of markdown.split('\n')) {
     const opened = TOP_LEVEL_FENCE.exec(line)
     if (fence) {
-      if (opened && opened[1]![0] === fence[0] && opened[1]!.length >= fence.length && !line.trim().slice(opened[1]!.length))
+      if (
+        opened &&
+        opened[1]![0] === fence[0] &&
+        opened[1]!.length >= fence.length &&
+        !line.trim().slice(opened[1]!.length)
+      )
         fence = null
       continue
     }

@@ -49,34 +49,35 @@ export type RedirectInput = z.infer<typeof RedirectInputSchema>
  * are checked where the rules are (`addRedirectRule`).
  */
 export const redirectRuleSchema = (siteOrigin: string) =>
-  z
-    .object({ fromPath: z.string(), toPath: z.string() })
-    .transform((rule, ctx) => {
-      const ends = { fromPath: normaliseSitePath(rule.fromPath, siteOrigin), toPath: normaliseSitePath(rule.toPath, siteOrigin) }
-      if (!ends.fromPath.ok) {
-        ctx.addIssue({ code: 'custom', path: ['fromPath'], message: `From path: ${ends.fromPath.error}` })
-        return z.NEVER
-      }
-      if (!ends.toPath.ok) {
-        ctx.addIssue({ code: 'custom', path: ['toPath'], message: `To path: ${ends.toPath.error}` })
-        return z.NEVER
-      }
-      const fromPath = ends.fromPath.path
-      const toPath = ends.toPath.path
-      if (fromPath === '/' || RESERVED_SOURCE.test(fromPath)) {
-        ctx.addIssue({ code: 'custom', path: ['fromPath'], message: 'From path: this path belongs to the site itself' })
-        return z.NEVER
-      }
-      if (fromPath === toPath) {
-        ctx.addIssue({ code: 'custom', path: ['toPath'], message: 'A redirect cannot point to itself' })
-        return z.NEVER
-      }
-      if (leadsBackTo(fromPath, toPath)) {
-        ctx.addIssue({ code: 'custom', path: ['toPath'], message: REDIRECT_LOOP_ERROR })
-        return z.NEVER
-      }
-      return { fromPath, toPath }
-    })
+  z.object({ fromPath: z.string(), toPath: z.string() }).transform((rule, ctx) => {
+    const ends = {
+      fromPath: normaliseSitePath(rule.fromPath, siteOrigin),
+      toPath: normaliseSitePath(rule.toPath, siteOrigin),
+    }
+    if (!ends.fromPath.ok) {
+      ctx.addIssue({ code: 'custom', path: ['fromPath'], message: `From path: ${ends.fromPath.error}` })
+      return z.NEVER
+    }
+    if (!ends.toPath.ok) {
+      ctx.addIssue({ code: 'custom', path: ['toPath'], message: `To path: ${ends.toPath.error}` })
+      return z.NEVER
+    }
+    const fromPath = ends.fromPath.path
+    const toPath = ends.toPath.path
+    if (fromPath === '/' || RESERVED_SOURCE.test(fromPath)) {
+      ctx.addIssue({ code: 'custom', path: ['fromPath'], message: 'From path: this path belongs to the site itself' })
+      return z.NEVER
+    }
+    if (fromPath === toPath) {
+      ctx.addIssue({ code: 'custom', path: ['toPath'], message: 'A redirect cannot point to itself' })
+      return z.NEVER
+    }
+    if (leadsBackTo(fromPath, toPath)) {
+      ctx.addIssue({ code: 'custom', path: ['toPath'], message: REDIRECT_LOOP_ERROR })
+      return z.NEVER
+    }
+    return { fromPath, toPath }
+  })
 
 export const RedirectListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

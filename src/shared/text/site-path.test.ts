@@ -45,7 +45,10 @@ describe('site paths for redirect rules', () => {
 
   it('tidies what stays on the site: dot segments, repeated and encoded slashes inside the path', () => {
     expect(normaliseSitePath('/blog/x/../y//z/', SITE)).toEqual({ ok: true, path: '/blog/y/z' })
-    expect(normaliseSitePath('/a%2Fb?next=//evil.example', SITE)).toEqual({ ok: true, path: '/a/b?next=//evil.example' })
+    expect(normaliseSitePath('/a%2Fb?next=//evil.example', SITE)).toEqual({
+      ok: true,
+      path: '/a/b?next=//evil.example',
+    })
   })
 
   it('calls a rule a loop when its target is its own path, with or without a query', () => {

@@ -28,7 +28,13 @@ export async function take(db: Db, bucket: string, rule: Limit, now: Date): Prom
  * Refuses (429) when any bucket has already used up its window, before anything is counted: a refused attempt
  * writes nothing, so a flood of made-up names past the limit leaves no rows behind.
  */
-export async function refuseIfSpent(db: Db, buckets: string[], rule: Limit, now: Date, message?: string): Promise<void> {
+export async function refuseIfSpent(
+  db: Db,
+  buckets: string[],
+  rule: Limit,
+  now: Date,
+  message?: string,
+): Promise<void> {
   const waitS = (b: { windowStart: string }) =>
     (new Date(b.windowStart).getTime() + rule.windowMs - now.getTime()) / 1000
   const spent = (await peekBuckets(db, buckets)).filter((b) => b.hits >= rule.limit && waitS(b) > 0)

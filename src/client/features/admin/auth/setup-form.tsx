@@ -60,8 +60,8 @@ export function SetupForm() {
         <CardHeader className="text-center">
           <h1 className="text-2xl font-semibold">Create admin account</h1>
           <CardDescription>
-            This blog has no administrator yet. The account you create here is the only one. The setup token is
-            in the link the server printed in its log when it started.
+            This blog has no administrator yet. The account you create here is the only one. The setup token is in the
+            link the server printed in its log when it started.
           </CardDescription>
         </CardHeader>
         <CardContent>
