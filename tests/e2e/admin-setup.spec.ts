@@ -75,6 +75,10 @@ test('with no user, /admin offers a one-time Create admin account form, then nev
   // The printed link fills the token in.
   await page.goto(setupLink)
   await expect(page.getByLabel('Setup token')).toHaveValue(new URL(setupLink).searchParams.get('setup')!)
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `test-results/screens/setup-${width}.png`, fullPage: true })
+  }
   await page.getByLabel('Username').fill('first-author')
   await page.getByLabel('Email').fill('author@example.com')
   await page.getByLabel('Password').fill('short')
