@@ -3,14 +3,13 @@ import type { App } from './context.ts'
 import { openDatabase, type DbHandle } from './db/client.ts'
 import { migrateWithLock } from './db/migrate-with-lock.ts'
 import { loadEnv, type Env } from './env.ts'
-import { needsSetup } from './features/auth/auth.service.ts'
 import { bootstrap } from './features/seed/bootstrap.ts'
 import { rederiveStalePosts } from './features/posts/posts.rederive.ts'
 import { publicPages } from './ssr/pages.ts'
 import { checkDatabaseUrl, checkDataDir } from './startup/checks.ts'
 import { explainStartupFailure } from './startup/explain.ts'
 import { limitHeapGrowth } from './startup/heap-growth.ts'
-import { readyMessage } from './startup/ready-message.ts'
+import { whereToGo } from './startup/where-to-go.ts'
 
 // The only file that listens. Everything else is buildable and injectable for tests.
 let env: Env | undefined
@@ -45,8 +44,9 @@ try {
     pages: publicPages,
     backfillImages: true,
   })
-  await bootstrap(app.ctx, app.log)
+  const { setupToken } = await bootstrap(app.ctx, app.log)
   await app.listen({ port: env.port, host: env.host })
+  process.stdout.write(whereToGo(env.publicUrl, setupToken))
 } catch (err) {
   failStart(err)
 }
@@ -76,11 +76,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
 
 running.log.info(`blog ready on ${env.publicUrl} (${db.engine})`)
-const publicUrl = env.publicUrl
-if (['info', 'debug', 'trace'].includes(env.logLevel))
-  needsSetup(db.db).then(
-    (needsAdmin) => process.stdout.write(readyMessage(publicUrl, needsAdmin)),
-    () => {}, // the database just went away: the log and /healthz say so
-  )
 // Posts made by an older renderer are rendered again in the background; a page asked for meanwhile renders on demand.
 rederiveStalePosts(db.db, running.log).catch((err) => running.log.error({ err }, 'rendering posts again failed'))

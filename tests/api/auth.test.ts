@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createFirstAdmin } from '#server/features/auth/first-admin.ts'
+import { setupToken } from '#server/features/auth/setup-token.ts'
 import { ORIGIN, TEST_ADMIN, type TestApp } from '#test/support/test-app.ts'
 import { manualClock } from '#test/support/manual-clock.ts'
 import { appWithEnv, appsClosedAfterEach, setCookieHeader } from './helpers.ts'
@@ -271,8 +272,58 @@ describe('cross-site requests', () => {
 })
 
 describe('one-time setup', () => {
-  const setup = (t: TestApp, username = 'owner', email = 'owner@example.com', password = 'owner-password') =>
-    t.request({ method: 'POST', url: '/api/auth/setup', payload: { username, email, password } })
+  // The token main.ts prints in the start-up log (bootstrap asks the same function).
+  const tokenOf = (t: TestApp) => setupToken(t.app.ctx.db, new Date())
+  const setup = async (
+    t: TestApp,
+    username = 'owner',
+    email = 'owner@example.com',
+    password = 'owner-password',
+    token?: string,
+  ) =>
+    t.request({
+      method: 'POST',
+      url: '/api/auth/setup',
+      payload: { username, email, password, setupToken: token ?? (await tokenOf(t)) },
+    })
+
+  it('needs the token from the server log: none, a wrong one or a cross-site request create nobody', async () => {
+    const t = await testApp({ withAdmin: false })
+    const token = await tokenOf(t)
+    const payload = { username: 'stranger', email: 'stranger@example.com', password: 'stranger-password' }
+    const missing = await t.request({ method: 'POST', url: '/api/auth/setup', payload })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().error).toBe('Open the setup link printed in the server’s log')
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/auth/setup',
+      payload: { ...payload, setupToken: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` },
+    })
+    expect(wrong.statusCode).toBe(403)
+    expect(wrong.json().error).toMatch(/setup link is not valid/)
+    const crossSite = await t.request({
+      method: 'POST',
+      url: '/api/auth/setup',
+      payload: { ...payload, setupToken: token },
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(crossSite.statusCode).toBe(403)
+    const fetched = await t.request({
+      method: 'POST',
+      url: '/api/auth/setup',
+      payload: { ...payload, setupToken: token },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
+    expect(fetched.statusCode).toBe(403)
+    expect(await t.app.ctx.db.selectFrom('users').select('id').execute()).toHaveLength(0)
+    expect((await t.request({ method: 'GET', url: '/api/auth/setup' })).json()).toEqual({ needsSetup: true })
+
+    expect((await setup(t, 'owner', 'owner@example.com', 'owner-password', token)).statusCode).toBe(201)
+    // Used up: the row is gone, so even a later wipe of the admin could not reuse the old link.
+    expect(
+      await t.app.ctx.db.selectFrom('server_secrets').where('name', '=', 'setup-token').selectAll().execute(),
+    ).toEqual([])
+  })
 
   it('is needed while no user exists, creates the admin, logs them in, then refuses', async () => {
     const t = await testApp({ withAdmin: false })
@@ -306,7 +357,10 @@ describe('one-time setup', () => {
 
   it('is race-safe: parallel setups create exactly one user', async () => {
     const t = await testApp({ withAdmin: false })
-    const results = await Promise.all([0, 1, 2, 3].map((i) => setup(t, `owner${i}`, `owner${i}@example.com`)))
+    const token = await tokenOf(t)
+    const results = await Promise.all(
+      [0, 1, 2, 3].map((i) => setup(t, `owner${i}`, `owner${i}@example.com`, 'owner-password', token)),
+    )
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409])
     const users = await t.app.ctx.db.selectFrom('users').select('username').execute()
     expect(users).toHaveLength(1)

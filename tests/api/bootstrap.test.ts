@@ -157,7 +157,8 @@ describe('bootstrap', () => {
 
   it('without ADMIN_*: demo posts by a placeholder author that cannot log in and becomes the admin at setup', async () => {
     const t = await instance({ SEED_DEMO: '1' })
-    await t.start()
+    const { setupToken } = await t.start()
+    expect(setupToken).toMatch(/^[\w-]{40,}$/)
     expect(await count(t.db, 'posts')).toBeGreaterThan(0)
     const placeholder = await t.db.selectFrom('users').selectAll().executeTakeFirstOrThrow()
     expect(placeholder.role).toBe('system')
@@ -176,6 +177,7 @@ describe('bootstrap', () => {
       username: 'owner',
       email: 'owner@example.com',
       password: 'owner-password',
+      setupToken,
     })
     expect(setup.statusCode).toBe(201)
     expect(setup.json().user.id).toBe(placeholder.id)
@@ -183,6 +185,18 @@ describe('bootstrap', () => {
     expect(users).toEqual([{ id: placeholder.id, username: 'owner', role: 'admin' }])
     const authors = await t.db.selectFrom('posts').select('author_id').distinct().execute()
     expect(authors).toEqual([{ author_id: placeholder.id }])
+  })
+
+  it('without ADMIN_*: every instance prints the same setup token; once an admin exists there is none', async () => {
+    const first = await instance({ SEED_DEMO: '0' })
+    const other = await instance({ SEED_DEMO: '0' }, first.database)
+    const [a, b] = await Promise.all([first.start(), other.start()])
+    expect(a.setupToken).toBeTruthy()
+    expect(b.setupToken).toBe(a.setupToken)
+    expect((await first.start()).setupToken).toBe(a.setupToken)
+
+    const withAdmin = await instance({ SEED_DEMO: '0', ...ADMIN })
+    expect((await withAdmin.start()).setupToken).toBeNull()
   })
 
   it('housekeeping: drops idle and too old sessions and old throttle events, keeps live ones', async () => {

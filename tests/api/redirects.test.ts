@@ -97,6 +97,57 @@ describe('redirects: slug changes, rules by hand, the 404 log', () => {
     }
   })
 
+  it('refuses every target that a browser would read as another site, on the form and in storage', async () => {
+    const port = 'http://localhost:3000'
+    const forms = [
+      '/a/..//evil.example',
+      '/.//evil.example',
+      '/x/%2e%2e//evil.example',
+      '/./..//evil.example',
+      `${port}//evil.example`,
+      `${port}/a/..//evil.example`,
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/%2F%2Fevil.example',
+      '/%5C%5Cevil.example',
+      '/\t/evil.example',
+      'https://evil.example/phish',
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+    ]
+    for (const target of forms) {
+      const res = await addRule('/open-door', target)
+      expect(res.statusCode, `${target}: ${res.body}`).toBe(400)
+      expect(res.json().error, target).toMatch(/on this site|start with/)
+    }
+    expect((await get('/open-door')).statusCode).toBe(404)
+    // Dot segments and repeated slashes that stay on the site are tidied, not refused.
+    const tidy = await addRule('/tidy-door', '/blog/x/../chain-c//')
+    expect(tidy.statusCode, tidy.body).toBe(201)
+    expect(tidy.json().toPath).toBe('/blog/chain-c')
+  })
+
+  it('judges loops without the query string: a request is matched by its path alone too', async () => {
+    const own = await addRule('/q-loop', '/q-loop?a=1')
+    expect(own.statusCode, own.body).toBe(400)
+    expect(own.json().error).toMatch(/loop/)
+    expect((await get('/q-loop?a=1')).statusCode).toBe(404)
+
+    expect((await addRule('/l1', '/l2?z=1')).statusCode).toBe(201)
+    const back = await addRule('/l2', '/l1')
+    expect(back.statusCode, back.body).toBe(400)
+    expect(back.json().error).toMatch(/loop/)
+    const res = await get('/l1')
+    expect(res.statusCode).toBe(301)
+    expect(res.headers.location).toBe('/l2?z=1')
+    expect((await get('/l2?z=1')).statusCode).toBe(404)
+
+    // A rule retargeted by a new one may not end up leading back to itself either.
+    expect((await addRule('/m1', '/m2?q=1')).statusCode).toBe(201)
+    const around = await addRule('/m2', '/m1?x=1')
+    expect(around.statusCode, around.body).toBe(400)
+  })
+
   it('keeps every rule screen and call admin-only', async () => {
     for (const [method, url] of [
       ['GET', '/api/redirects'],

@@ -36,18 +36,22 @@ describe('login throttle under concurrency', () => {
     expect(tally(all.map((r) => r.statusCode))).toEqual({ 401: 5, 429: 45 })
   })
 
-  it('the username and the email of one account share one budget', async () => {
+  it('the lockout does not tell username and email apart: each login name has its own budget', async () => {
     const t = await testApp()
     const aliases = [
       TEST_ADMIN.username,
-      TEST_ADMIN.email,
       TEST_ADMIN.username.toUpperCase(),
-      TEST_ADMIN.email.toUpperCase(),
       ` ${TEST_ADMIN.username} `,
+      TEST_ADMIN.username,
+      TEST_ADMIN.username,
     ]
     for (const [i, alias] of aliases.entries())
       expect((await login(t, alias, 'wrong-password', `10.30.0.${i}`)).statusCode).toBe(401)
-    expect((await login(t, TEST_ADMIN.email, TEST_ADMIN.password, '10.30.0.99')).statusCode).toBe(429)
+    expect((await login(t, TEST_ADMIN.username, 'wrong-password', '10.30.0.98')).statusCode).toBe(429)
+    // The owner's email, and an email that belongs to nobody, answer alike: a locked name points at no address.
+    expect((await login(t, TEST_ADMIN.email, 'wrong-password', '10.30.0.97')).statusCode).toBe(401)
+    expect((await login(t, 'nobody@example.com', 'wrong-password', '10.30.0.96')).statusCode).toBe(401)
+    expect((await login(t, TEST_ADMIN.email.toUpperCase(), TEST_ADMIN.password, '10.30.0.99')).statusCode).toBe(200)
   })
 
   it('IPv6 addresses of one /64, however written, share one budget; another /64 does not', async () => {
@@ -88,6 +92,83 @@ describe('login throttle under concurrency', () => {
     const buckets = (await t.app.ctx.db.selectFrom('rate_limits').select('bucket').execute()).map((r) => r.bucket)
     expect(buckets.length).toBeGreaterThan(0)
     expect(buckets.join(' ')).not.toContain('203.0.113.77')
+  })
+})
+
+describe('login lockout with device cookies', () => {
+  const deviceOf = (res: { cookies: Array<{ name: string; value: string }> }) =>
+    res.cookies.find((c) => c.name === 'did')?.value
+
+  it('a browser that has signed in before keeps its own budget while strangers lock the account', async () => {
+    const t = await testApp()
+    const first = await login(t, TEST_ADMIN.username, TEST_ADMIN.password, '192.0.2.10')
+    expect(first.statusCode).toBe(200)
+    const device = deviceOf(first)
+    expect(device).toBeTruthy()
+    const cookie = first.cookies.find((c) => c.name === 'did')!
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' })
+
+    for (let i = 0; i < 5; i++)
+      expect((await login(t, TEST_ADMIN.username, 'wrong-password', `203.0.113.${i}`)).statusCode).toBe(401)
+    const stranger = await login(t, TEST_ADMIN.username, TEST_ADMIN.password, '192.0.2.10')
+    expect(stranger.statusCode, 'an unknown device shares the locked account budget').toBe(429)
+
+    const owner = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+      remoteAddress: '192.0.2.10',
+      cookie: `did=${device}`,
+    })
+    expect(owner.statusCode, owner.body).toBe(200)
+    expect(deviceOf(owner)).toBe(device)
+  })
+
+  it('a device has a budget of its own; a forged device token counts as unknown', async () => {
+    const t = await testApp()
+    const device = deviceOf(await login(t, TEST_ADMIN.username, TEST_ADMIN.password, '192.0.2.20'))!
+    const withCookie = (cookie: string, password: string, i: number) =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: TEST_ADMIN.username, password },
+        remoteAddress: `198.18.0.${i}`,
+        cookie,
+      })
+    for (let i = 0; i < 5; i++) expect((await withCookie(`did=${device}`, 'wrong-password', i)).statusCode).toBe(401)
+    expect((await withCookie(`did=${device}`, TEST_ADMIN.password, 10)).statusCode).toBe(429)
+    // The account's shared budget was not touched by the device's failures.
+    expect((await login(t, TEST_ADMIN.username, TEST_ADMIN.password, '198.18.1.1')).statusCode).toBe(200)
+
+    const forged = `did=${device.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`
+    for (let i = 0; i < 5; i++) expect((await withCookie(forged, 'wrong-password', 20 + i)).statusCode).toBe(401)
+    expect((await withCookie(forged, TEST_ADMIN.password, 30)).statusCode).toBe(429)
+  })
+
+  it('a refused login writes nothing: made-up names past the network budget leave no rows', async () => {
+    const t = await testApp()
+    const rows = async () =>
+      Number(
+        (
+          await t.app.ctx.db
+            .selectFrom('rate_limits')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    for (let i = 0; i < 5; i++)
+      expect((await login(t, `made-up-${i}`, 'wrong-password', '198.51.100.50')).statusCode).toBe(401)
+    const before = await rows()
+    for (let i = 0; i < 40; i++)
+      expect((await login(t, `made-up-more-${i}`, 'wrong-password', '198.51.100.50')).statusCode).toBe(429)
+    expect(await rows()).toBe(before)
+
+    // A locked name refused from a fresh network writes nothing either.
+    for (let i = 0; i < 5; i++) await login(t, TEST_ADMIN.username, 'wrong-password', `198.51.101.${i}`)
+    const locked = await rows()
+    for (let i = 0; i < 10; i++)
+      expect((await login(t, TEST_ADMIN.username, 'wrong-password', `198.51.102.${i}`)).statusCode).toBe(429)
+    expect(await rows()).toBe(locked)
   })
 })
 

@@ -117,6 +117,8 @@ describe('login with two-factor on', () => {
     expect(first.statusCode).toBe(200)
     expect(first.json()).toEqual({ twoFactorRequired: true, ticket: expect.any(String) })
     expect(first.cookies.find((c) => c.name === 'sid')).toBeUndefined()
+    // The device becomes known only once the second step is passed.
+    expect(first.cookies.find((c) => c.name === 'did')).toBeUndefined()
 
     const wrong = await t.request({
       method: 'POST',
@@ -136,6 +138,7 @@ describe('login with two-factor on', () => {
     const sid = ok.cookies.find((c) => c.name === 'sid')!
     expect(sid.httpOnly).toBe(true)
     expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie: `sid=${sid.value}` })).statusCode).toBe(200)
+    expect(ok.cookies.find((c) => c.name === 'did')).toMatchObject({ httpOnly: true, path: '/api/auth' })
   })
 
   it('a ticket is single-use and short-lived; a made-up one is refused', async () => {

@@ -199,6 +199,11 @@ describe('POST /api/upload-image: bad input leaves nothing behind', () => {
       /Only JPEG/,
     )
     await expectRefused(
+      Buffer.concat([await cameraJpeg(), Buffer.from('<img src=x onerror=alert(1)>')]),
+      415,
+      /Only JPEG/,
+    )
+    await expectRefused(
       tinyJpeg([Buffer.from('\xff\xfe\x00\x1c<svg onload=alert(1)></svg>', 'latin1')]),
       415,
       /Only JPEG/,

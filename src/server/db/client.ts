@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type Driver } from 'kysely'
 import pg from 'pg'
 import { nameStatements } from './named-statements.ts'
 import type { Database } from './schema.ts'
@@ -55,6 +55,29 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   })
 }
 
+/**
+ * SQLite rolls a transaction back by itself after some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM). Kysely's
+ * ROLLBACK then failed with "cannot rollback - no transaction is active", and that error replaced the one that
+ * mattered: a full disk answered 500 instead of 503. The rollback is skipped when there is nothing left to roll back.
+ */
+class SqliteDialectKeepingCause extends SqliteDialect {
+  readonly #sqlite: SQLite.Database
+
+  constructor(sqlite: SQLite.Database) {
+    super({ database: withStatementCache(sqlite) })
+    this.#sqlite = sqlite
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver()
+    const rollback = driver.rollbackTransaction.bind(driver)
+    driver.rollbackTransaction = async (connection) => {
+      if (this.#sqlite.inTransaction) await rollback(connection)
+    }
+    return driver
+  }
+}
+
 /** Where the embedded database lives (backups read it through a second, read-only connection). */
 export const sqliteFile = (dataDir: string, fileName = 'blog.sqlite') => path.join(dataDir, fileName)
 
@@ -97,6 +120,6 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; file
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(sqlite) })
   return { db, engine: 'sqlite', close: () => db.destroy() }
 }

@@ -27,6 +27,9 @@ describe('databaseTrouble', () => {
     ['a full disk on SQLite', withCode('SQLITE_FULL')],
     ['a read-only SQLite file', withCode('SQLITE_READONLY_DBMOVED')],
     ['an SQLite I/O error', withCode('SQLITE_IOERR_WRITE')],
+    ['a full disk under a file the server writes (an upload, saved view counts)', withCode('ENOSPC')],
+    ['a read-only file system', withCode('EROFS')],
+    ['a used-up disk quota', withCode('EDQUOT')],
   ])('%s: not writable', (_, error) => {
     expect(databaseTrouble(error)).toBe('not-writable')
   })

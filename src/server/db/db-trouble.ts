@@ -29,8 +29,8 @@ const UNREACHABLE_CODES = new Set([
   'SQLITE_NOTADB',
   'SQLITE_CORRUPT',
 ])
-// PostgreSQL: read_only_sql_transaction, disk_full, io_error
-const NOT_WRITABLE_CODES = new Set(['25006', '53100', '58030'])
+// PostgreSQL: read_only_sql_transaction, disk_full, io_error; the file system under DATA_DIR: full, read-only, quota
+const NOT_WRITABLE_CODES = new Set(['25006', '53100', '58030', 'ENOSPC', 'EROFS', 'EDQUOT'])
 const NOT_WRITABLE_PREFIXES = ['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR']
 // pg's own errors for a dead or unobtainable connection carry no code.
 const UNREACHABLE_MESSAGES = [

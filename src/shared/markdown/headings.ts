@@ -1,4 +1,5 @@
 import { Lexer, type Token, type Tokens } from 'marked'
+import { nestsTooDeep } from './nesting.ts'
 import { slugify } from '../text/slugify.ts'
 
 export type Heading = { level: number; text: string; id: string }
@@ -30,6 +31,7 @@ export const headingText = (tokens: Token[]) => inlineText(tokens).replace(/\s+/
  */
 export function headingsOf(markdown: string): Heading[] {
   let tokens: Token[]
+  if (nestsTooDeep(markdown)) return []
   try {
     tokens = new Lexer({ gfm: true }).lex(markdown)
   } catch {

@@ -1,4 +1,5 @@
 import { Lexer, type Token, type Tokens } from 'marked'
+import { nestsTooDeep } from './nesting.ts'
 
 export type ContentRefs = { images: Array<{ src: string; alt: string }>; links: string[] }
 
@@ -18,6 +19,7 @@ function walk(tokens: Token[], visit: (token: Token) => void) {
 /** The images and links a post's markdown contains, as the renderer will see them. */
 export function contentRefs(markdown: string): ContentRefs {
   const refs: ContentRefs = { images: [], links: [] }
+  if (nestsTooDeep(markdown)) return refs
   walk(Lexer.lex(markdown, { gfm: true }), (token) => {
     if (token.type === 'image')
       refs.images.push({ src: (token as Tokens.Image).href, alt: (token as Tokens.Image).text.trim() })

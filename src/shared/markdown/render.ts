@@ -2,6 +2,7 @@ import { Marked, type Token, type Tokens } from 'marked'
 import { headingIds, headingText } from './headings.ts'
 import { imageHtml, type ImageInfo } from './image-html.ts'
 import { escapeHtml } from '../text/escape-html.ts'
+import { nestsTooDeep } from './nesting.ts'
 import { decodeEntities, safeUrl } from './safe-url.ts'
 
 export type Highlighter = (code: string, lang: string) => string | null
@@ -114,9 +115,12 @@ function sameUrl(a: string, b: string): boolean {
 /**
  * The post content renderer shared by the server (SSR, API) and the editor preview: the markdown subset of the
  * spec plus lists, blockquotes and tables. Raw HTML comes out as text; links and images only with safe URLs.
+ * Content nested deeper than MAX_NESTING comes out as plain text.
  */
 export function renderMarkdown(markdown: string | null | undefined, options: RenderOptions = {}): string {
   if (!markdown || !markdown.trim()) return CONTENT_UNAVAILABLE
+  // Nested past the limit (stored before it, or imported): plain text, at a cost linear in its length.
+  if (nestsTooDeep(markdown)) return `<pre>${escapeHtml(markdown)}</pre>`
   const previous = state
   try {
     const tokens = marked.lexer(markdown)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { nestsTooDeep, TOO_DEEP_MESSAGE } from '../markdown/nesting.ts'
 import { CategoryRefSchema } from './category.ts'
 import { IdSchema, OptionalUrlSchema, SlugSchema, lineText } from './common.ts'
 import { uniqueTags } from '../text/tags.ts'
@@ -56,11 +57,17 @@ export const MAX_TAG_LENGTH = 50
 
 export const TagsSchema = z.array(lineText().max(MAX_TAG_LENGTH)).max(30).transform(uniqueTags)
 
+/** Markdown a post may be saved with: bounded in length and in how deep its lists and quotes nest. */
+const PostContent = z
+  .string()
+  .max(200_000, 'Content is too long')
+  .refine((content) => !nestsTooDeep(content), TOO_DEEP_MESSAGE)
+
 /** Body of POST /api/posts and PUT /api/posts/{id}. The server derives what is missing. */
 export const PostInputSchema = z.object({
   title: lineText().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
   slug: z.union([SlugSchema, z.literal('')]).optional(),
-  content: z.string().max(200_000, 'Content is too long').default(''),
+  content: PostContent.default(''),
   excerpt: z.string().trim().max(1000).nullable().optional(),
   featuredImage: OptionalUrlSchema,
   categoryId: IdSchema.nullable()
@@ -84,7 +91,7 @@ export type PostInput = z.input<typeof PostInputSchema>
  * No defaults here: a missing field means "unchanged", never "reset to draft / empty content".
  */
 export const PostUpdateSchema = PostInputSchema.extend({
-  content: z.string().max(200_000, 'Content is too long'),
+  content: PostContent,
   status: PostStatusSchema,
 }).partial()
 export type PostUpdate = z.input<typeof PostUpdateSchema>

@@ -22,10 +22,14 @@ export type LoginInput = z.infer<typeof LoginSchema>
 export const PASSWORD_MIN = 8
 const NewPassword = z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).max(1000)
 
+export const SETUP_TOKEN_MISSING = 'Open the setup link printed in the server’s log'
+
 export const SetupSchema = z.object({
   username: lineText().trim().min(1, 'Username is required').max(60),
   email: z.email('Enter a valid email address').max(200),
   password: NewPassword,
+  /** The one-time token the server printed in its log (`/admin?setup=TOKEN`). */
+  setupToken: z.string({ error: SETUP_TOKEN_MISSING }).trim().min(1, SETUP_TOKEN_MISSING).max(200),
 })
 export type SetupInput = z.infer<typeof SetupSchema>
 

@@ -1,4 +1,5 @@
 import { Lexer, type Token, type Tokens } from 'marked'
+import { nestsTooDeep } from '../markdown/nesting.ts'
 import { decodeEntities } from '../markdown/safe-url.ts'
 
 /**
@@ -8,6 +9,8 @@ import { decodeEntities } from '../markdown/safe-url.ts'
  * `searchable` keeps every word a reader can find on the page (code, table cells, images' alt text) for the search index.
  */
 export function markdownToPlainText(markdown: string, opts: { searchable?: boolean } = {}): string {
+  // Content nested past the limit is shown as plain text (renderMarkdown): its words are the text itself.
+  if (nestsTooDeep(markdown)) return collapse(markdown)
   searchable = opts.searchable === true
   try {
     return collapse(blocks(Lexer.lex(markdown, { gfm: true })))

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../context.ts'
 import { SESSION_COOKIE, SESSION_MAX_AGE_S, cookieOptions } from '../../http/cookies.ts'
 import { requireUser } from '../../http/session.ts'
+import { readDevice, rememberDevice } from './login-device.ts'
 import { changePassword, login, logout, needsSetup, setupAdmin, verifyLogin } from './auth.service.ts'
 import { toUser } from './users.mappers.ts'
 
@@ -38,9 +39,12 @@ export async function authRoutes(app: App): Promise<void> {
     { schema: { body: LoginSchema, response: { 200: LoginResultSchema } }, config: { keepsPublicContent: true } },
     async (request, reply) => {
       const now = app.ctx.clock()
-      const result = await login(db, request.body, app.ctx.keys.network(request.ip, now), now, sessionClient(request))
+      const network = app.ctx.keys.network(request.ip, now)
+      const device = readDevice(app.ctx.keys, request)
+      const result = await login(db, request.body, network, now, sessionClient(request), device)
       if ('ticket' in result) return { twoFactorRequired: true as const, ticket: result.ticket }
       await signIn(request, reply, result.token)
+      rememberDevice(app.ctx.keys, request, reply, result.user.id, env.secureCookies)
       return { user: toUser(result.user) }
     },
   )
@@ -61,6 +65,7 @@ export async function authRoutes(app: App): Promise<void> {
         sessionClient(request),
       )
       await signIn(request, reply, token)
+      rememberDevice(app.ctx.keys, request, reply, user.id, env.secureCookies)
       return { user: toUser(user) }
     },
   )

@@ -5,34 +5,43 @@ import { databaseTrouble } from '../../db/db-trouble.ts'
 
 /** A write probe runs at most this often (when /healthz is asked); a failed real write counts at once. */
 export const WRITE_PROBE_MS = 5000
+/** How long a write the database refused keeps /healthz at "not-writable", whatever the probe says. */
+export const REFUSED_WRITE_HOLD_MS = WRITE_PROBE_MS
 
 /**
  * Whether the database takes writes. Reads can go on working while writes fail (disk full, read-only file or
  * standby), so /healthz would say ok while every save fails: a cheap write (rewriting one row unchanged, which still
- * writes a new row version on both engines) tells, and so does a request whose write the database refused.
+ * writes a new row version on both engines) tells, and so does a request whose write the database refused. On a
+ * nearly full disk the probe's tiny write still fits while a post does not, so a refused real write counts for
+ * REFUSED_WRITE_HOLD_MS on its own.
  */
 export function createWriteHealth(db: Db, now: () => number, log: FastifyBaseLogger) {
-  let failingSince: number | null = null
+  let probeFailing = false
+  let refusedAt = -Infinity
+  let reported = false
   let probedAt = -Infinity
   let probing: Promise<void> | null = null
 
-  const failed = (err: unknown) => {
-    if (failingSince === null)
-      log.error({ err }, 'database writes are failing: /healthz reports "not-writable" until a write succeeds')
-    failingSince = now()
+  const report = (err: unknown) => {
+    if (!reported)
+      log.error({ err }, 'database writes are failing: /healthz reports "not-writable" until writes work again')
+    reported = true
   }
+  const failed = (err: unknown) => {
+    refusedAt = now()
+    report(err)
+  }
+  const isFailing = () => probeFailing || now() - refusedAt < REFUSED_WRITE_HOLD_MS
 
   const probe = async () => {
-    const startedAt = now()
     try {
       await sql`update content_version set version = version where id = 1`.execute(db)
-      // A real write that failed after this probe began still counts.
-      if (failingSince !== null && failingSince < startedAt) {
-        failingSince = null
-        log.warn('database writes work again')
-      }
+      probeFailing = false
     } catch (err) {
-      if (databaseTrouble(err) === 'not-writable') failed(err)
+      if (databaseTrouble(err) === 'not-writable') {
+        probeFailing = true
+        report(err)
+      }
       // Unreachable: /healthz's read reports that, and this probe runs again next time.
       else probedAt = -Infinity
     }
@@ -50,7 +59,12 @@ export function createWriteHealth(db: Db, now: () => number, log: FastifyBaseLog
         })
       }
       if (probing) await probing
-      return failingSince !== null
+      const failing = isFailing()
+      if (!failing && reported) {
+        reported = false
+        log.warn('database writes work again')
+      }
+      return failing
     },
   }
 }

@@ -27,6 +27,20 @@ export async function hit(
   return { hits: Number(row.hits), windowStart: row.window_start }
 }
 
+/** The buckets' counts as they stand, without counting anything. */
+export async function peekBuckets(
+  db: Db,
+  buckets: string[],
+): Promise<Array<{ bucket: string; hits: number; windowStart: string }>> {
+  if (!buckets.length) return []
+  const rows = await db
+    .selectFrom('rate_limits')
+    .select(['bucket', 'hits', 'window_start'])
+    .where('bucket', 'in', buckets)
+    .execute()
+  return rows.map((r) => ({ bucket: r.bucket, hits: Number(r.hits), windowStart: r.window_start }))
+}
+
 /** Gives one hit back (an attempt that turned out not to count, such as a successful login). */
 export async function unhit(db: Db, bucket: string): Promise<void> {
   await db

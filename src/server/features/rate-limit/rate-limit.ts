@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import { tooManyRequests } from '../../errors.ts'
-import { hit, unhit } from './rate-limit.repo.ts'
+import { hit, peekBuckets, unhit } from './rate-limit.repo.ts'
 
 /**
  * Throttles kept in the database so every instance sees the same counts. At most `limit` hits are allowed in a
@@ -22,6 +22,23 @@ export async function take(db: Db, bucket: string, rule: Limit, now: Date): Prom
   const { hits, windowStart } = await hit(db, bucket, now, rule.windowMs)
   const retryAfterS = (new Date(windowStart).getTime() + rule.windowMs - now.getTime()) / 1000
   return { allowed: hits <= rule.limit, retryAfterS }
+}
+
+/**
+ * Refuses (429) when any bucket has already used up its window, before anything is counted: a refused attempt
+ * writes nothing, so a flood of made-up names past the limit leaves no rows behind.
+ */
+export async function refuseIfSpent(
+  db: Db,
+  buckets: string[],
+  rule: Limit,
+  now: Date,
+  message?: string,
+): Promise<void> {
+  const waitS = (b: { windowStart: string }) =>
+    (new Date(b.windowStart).getTime() + rule.windowMs - now.getTime()) / 1000
+  const spent = (await peekBuckets(db, buckets)).filter((b) => b.hits >= rule.limit && waitS(b) > 0)
+  if (spent.length) tooManyRequests(Math.max(...spent.map(waitS)), message)
 }
 
 /** Takes a hit from every bucket; throws 429 (with the longest wait) when any of them is over its limit. */

@@ -61,6 +61,26 @@ export async function upsertRedirect(db: Db, row: Omit<RedirectsTable, 'hits'>):
     .execute()
 }
 
+/** Rules whose target a request would match to a rule from `path`: the path itself, or it with any query. */
+export async function findLeadingTo(db: Db, path: string): Promise<Array<{ id: string; from_path: string }>> {
+  const withQuery = `${path}?`
+  return db
+    .selectFrom('redirects')
+    .select(['id', 'from_path'])
+    .where((eb) =>
+      eb.or([
+        eb('to_path', '=', path),
+        eb(eb.fn<string>('substr', ['to_path', eb.lit(1), eb.val(withQuery.length)]), '=', withQuery),
+      ]),
+    )
+    .execute()
+}
+
+export async function retargetIds(db: Db, ids: string[], newTarget: string): Promise<void> {
+  if (!ids.length) return
+  await db.updateTable('redirects').set({ to_path: newTarget }).where('id', 'in', ids).execute()
+}
+
 /** Chains collapse: rules that led to `oldTarget` lead straight to `newTarget`. */
 export async function retarget(db: Db, oldTarget: string, newTarget: string): Promise<void> {
   await db.updateTable('redirects').set({ to_path: newTarget }).where('to_path', '=', oldTarget).execute()

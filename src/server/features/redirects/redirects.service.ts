@@ -1,5 +1,12 @@
-import type { NotFoundEntry, Redirect, RedirectInput, RedirectSource } from '#shared/schemas/redirect.ts'
-import { normaliseSitePath, requestPathKeys } from '#shared/text/site-path.ts'
+import {
+  REDIRECT_LOOP_ERROR,
+  redirectRuleSchema,
+  type NotFoundEntry,
+  type Redirect,
+  type RedirectInput,
+  type RedirectSource,
+} from '#shared/schemas/redirect.ts'
+import { leadsBackTo, normaliseSitePath, requestPathKeys } from '#shared/text/site-path.ts'
 import { paths } from '#shared/paths.ts'
 import type { Db } from '../../db/client.ts'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
@@ -8,9 +15,6 @@ import * as log from './not-found-log.repo.ts'
 import * as repo from './redirects.repo.ts'
 
 export const NOT_FOUND_LOG_SHOWN = 100
-
-// Paths the site itself owns: a rule there could never fire, or would hijack the admin or the API.
-const RESERVED = /^\/(api|admin|assets)(\/|\?|$)/
 
 const toRedirect = (row: repo.RedirectRow): Redirect => ({
   id: row.id,
@@ -32,12 +36,6 @@ export async function listRedirects(
   return { redirects: rows.map(toRedirect), total }
 }
 
-function sitePath(input: string, siteOrigin: string, label: string): string {
-  const result = normaliseSitePath(input, siteOrigin)
-  if (!result.ok) return badRequest(`${label}: ${result.error}`)
-  return result.path
-}
-
 /**
  * A rule added by hand (or by an import): both ends are site paths; the target may not be external, and a rule
  * that would lead back to its own source is refused.
@@ -49,20 +47,19 @@ export async function createRedirect(
   now: Date,
   siteOrigin: string,
 ): Promise<Redirect> {
-  const from = sitePath(input.fromPath, siteOrigin, 'From path')
-  const to = sitePath(input.toPath, siteOrigin, 'To path')
-  if (from === '/' || RESERVED.test(from)) badRequest('From path: this path belongs to the site itself')
-  if (from === to) badRequest('A redirect cannot point to itself')
+  const parsed = redirectRuleSchema(siteOrigin).safeParse(input)
+  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? 'Invalid redirect')
+  const { fromPath, toPath } = parsed.data
   let id: string | null = null
   try {
     id = await db
       .transaction()
-      .execute((trx) => addRedirectRule(trx, { fromPath: from, toPath: to, source, createdAt: now.toISOString() }))
+      .execute((trx) => addRedirectRule(trx, { fromPath, toPath, source, createdAt: now.toISOString() }))
   } catch (error) {
     if (isUniqueViolation(error)) conflict('A redirect from this path already exists')
     throw error
   }
-  if (!id) badRequest('This redirect would create a loop')
+  if (!id) badRequest(REDIRECT_LOOP_ERROR)
   return toRedirect((await repo.findById(db, id!)) ?? notFound('Redirect'))
 }
 
@@ -76,15 +73,18 @@ export type NewRule = {
 }
 
 /**
- * Stores one rule between two normalised site paths, inside the caller's transaction; the one place rules are
- * created (the admin's form and every import). Chains stay one hop long: a target that is itself redirected is
- * followed, and rules that pointed at the new source now point at the new target. The source leaves the 404 log.
- * Answers the rule's id, or null when it would lead back to its own source.
+ * Stores one rule between two normalised site paths (`redirectRuleSchema`), inside the caller's transaction; the
+ * one place rules are created (the admin's form and every import). Chains stay one hop long: a target that is
+ * itself redirected is followed, and rules that pointed at the new source now point at the new target. A request
+ * is matched by its exact address or by its path alone, so loops are judged the same way. The source leaves the
+ * 404 log. Answers the rule's id, or null when it, or a rule it retargets, would lead back to its own source.
  */
 export async function addRedirectRule(trx: Db, rule: NewRule): Promise<string | null> {
-  const next = await repo.findByFrom(trx, rule.toPath)
+  const next = await repo.findTargetFor(trx, requestPathKeys(rule.toPath))
   const to = next ? next.to_path : rule.toPath
-  if (to === rule.fromPath) return null
+  if (leadsBackTo(rule.fromPath, to)) return null
+  const leadingHere = await repo.findLeadingTo(trx, rule.fromPath)
+  if (leadingHere.some((r) => leadsBackTo(r.from_path, to))) return null
   const id = rule.id ?? crypto.randomUUID()
   await repo.insertRedirect(trx, {
     id,
@@ -94,7 +94,11 @@ export async function addRedirectRule(trx: Db, rule: NewRule): Promise<string | 
     created_at: rule.createdAt,
     hits: rule.hits ?? 0,
   })
-  await repo.retarget(trx, rule.fromPath, to)
+  await repo.retargetIds(
+    trx,
+    leadingHere.map((r) => r.id),
+    to,
+  )
   await log.deleteNotFound(trx, rule.fromPath)
   return id
 }
@@ -125,10 +129,16 @@ export async function recordSlugChange(db: Db, oldSlug: string, newSlug: string,
   })
 }
 
-/** Where a request that found nothing should go instead, if a rule says so. */
+/**
+ * Where a request that found nothing should go instead, if a rule says so. Every stored rule was checked when it
+ * was written (and again by migration), yet a `Location` is only ever a site path that cannot loop.
+ */
 export async function redirectTarget(db: Db, requestUrl: string): Promise<{ fromPath: string; toPath: string } | null> {
   const row = await repo.findTargetFor(db, requestPathKeys(requestUrl))
-  return row ? { fromPath: row.from_path, toPath: row.to_path } : null
+  if (!row) return null
+  const target = normaliseSitePath(row.to_path, 'http://site.invalid')
+  if (!target.ok || target.path !== row.to_path || leadsBackTo(row.from_path, row.to_path)) return null
+  return { fromPath: row.from_path, toPath: row.to_path }
 }
 
 export async function listNotFound(db: Db): Promise<NotFoundEntry[]> {

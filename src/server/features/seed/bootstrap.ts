@@ -3,6 +3,7 @@ import { PASSWORD_MIN } from '#shared/schemas/user.ts'
 import type { AppContext } from '../../context.ts'
 import { createFirstAdmin, hasAdmin } from '../auth/first-admin.ts'
 import { hashPassword } from '../auth/password.ts'
+import { setupToken } from '../auth/setup-token.ts'
 import { addMissingFooterPages } from '../footer-pages/footer-pages.service.ts'
 import { housekeep } from '../housekeeping/housekeeping.ts'
 import { seedDemo } from './demo.ts'
@@ -11,9 +12,9 @@ import { STARTER_FOOTER_PAGES } from './footer-pages.seed.ts'
 /**
  * Runs at every start, on every instance: idempotent and safe when instances start together.
  * (1) the five footer pages exist; (2) the admin from ADMIN_* when there is none; (3) the demo set on an
- * empty database when SEED_DEMO is on.
+ * empty database when SEED_DEMO is on. Answers the one-time setup token while there is still no admin.
  */
-export async function bootstrap(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+export async function bootstrap(ctx: AppContext, log: FastifyBaseLogger): Promise<{ setupToken: string | null }> {
   const { db, env } = ctx
   const now = ctx.clock()
   await addMissingFooterPages(db, STARTER_FOOTER_PAGES, now)
@@ -32,4 +33,5 @@ export async function bootstrap(ctx: AppContext, log: FastifyBaseLogger): Promis
   if (env.seedDemo && (await seedDemo(db, now))) log.info('loaded the demo posts (SEED_DEMO=0 skips them)')
 
   await housekeep(db, now)
+  return { setupToken: (await hasAdmin(db)) ? null : await setupToken(db, now) }
 }

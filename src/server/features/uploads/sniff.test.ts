@@ -38,6 +38,11 @@ describe('containsMarkup (polyglots)', () => {
       '<svg onload=alert(1)>',
       '<!DOCTYPE html>',
       '<iframe src=x>',
+      '<img src=x onerror=alert(1)>',
+      '<IMG SRC=x OnError=alert(1)>',
+      '<a href=x onclick=alert(1)>',
+      '<details open ontoggle=alert(1)>',
+      '<style>@import url(x)</style>',
     ]) {
       expect(containsMarkup(Buffer.concat([tinyPng(), Buffer.from(payload)])), payload).toBe(true)
       expect(containsMarkup(tinyJpeg([Buffer.from(`\xff\xfe\x00\x20${payload}`, 'latin1')])), payload).toBe(true)

@@ -19,8 +19,11 @@ export function sniffImage(bytes: Uint8Array): ImageExt | null {
 }
 
 // Markup no picture contains: compressed pixel data matching one of these by chance is vanishingly unlikely, and
-// metadata (XMP uses <x:xmpmeta>, <rdf:…>) never does.
-const MARKUP = /<(script|html|svg|iframe|object|embed|body|!doctype)[\s>/]/i
+// metadata (XMP uses <x:xmpmeta>, <rdf:…>) never does. Elements that run script or load something when a browser
+// sniffs the file as HTML, by name, and any tag carrying an event handler (`<img src=x onerror=…>`, `<a onclick=…>`).
+const MARKUP_ELEMENTS =
+  'script|html|head|body|svg|math|iframe|frame|frameset|object|embed|applet|img|image|video|audio|source|style|link|meta|base|form|input|button|textarea|select|details|marquee|template|noscript|xmp|!doctype'
+const MARKUP = new RegExp(`<(?:${MARKUP_ELEMENTS})[\\s>/]|<[a-z][a-z0-9-]*[\\s/][^<>]{0,500}?\\bon[a-z]{3,}\\s*=`, 'i')
 
 /**
  * True for a polyglot: a real image signature with HTML or SVG hidden inside or after it. Such a file is refused

@@ -14,7 +14,19 @@ const FIELDS = [
   { key: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
   { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { key: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { key: 'setupToken', label: 'Setup token', type: 'text', autoComplete: 'off' },
 ] as const
+
+/** The server prints `/admin?setup=TOKEN` in its log; the link carries the token to the form. */
+const tokenFromLink = () =>
+  typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('setup') ?? '')
+
+/** The link's token is used up: it leaves the address bar (and so the history) once the account exists. */
+function forgetTokenInLink() {
+  const url = new URL(window.location.href)
+  url.searchParams.delete('setup')
+  window.history.replaceState(window.history.state, '', url)
+}
 
 /** Contract §1: with no user yet, /admin offers a one-time 'Create admin account' form. */
 export function SetupForm() {
@@ -29,11 +41,12 @@ export function SetupForm() {
     onSubmit: checked,
     serverError: error,
     setServerError: setError,
-  } = useCheckedForm(SetupSchema, { username: '', email: '', password: '' })
+  } = useCheckedForm(SetupSchema, { username: '', email: '', password: '', setupToken: tokenFromLink() })
 
   const onSubmit = checked((data) =>
     setup.mutate(data, {
       onSuccess: (response) => {
+        forgetTokenInLink()
         client.setQueryData(adminKeys.setup, { needsSetup: false })
         onLogin(response)
       },
@@ -47,7 +60,8 @@ export function SetupForm() {
         <CardHeader className="text-center">
           <h1 className="text-2xl font-semibold">Create admin account</h1>
           <CardDescription>
-            This blog has no administrator yet. The account you create here is the only one.
+            This blog has no administrator yet. The account you create here is the only one. The setup token is in the
+            link the server printed in its log when it started.
           </CardDescription>
         </CardHeader>
         <CardContent>

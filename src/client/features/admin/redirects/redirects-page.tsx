@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { toast } from '../../../lib/toast.tsx'
-import type { NotFoundEntry, Redirect } from '#shared/schemas/redirect.ts'
+import { RedirectInputSchema, type NotFoundEntry, type Redirect } from '#shared/schemas/redirect.ts'
 import { formatDate } from '#shared/text/format.ts'
 import { Field, invalidProps } from '../field.tsx'
 import { errorText } from '../queries.ts'
@@ -111,6 +111,9 @@ export function RedirectsPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setError(undefined)
+    // The API's own schema: a target that leaves the site is named here, before anything is sent.
+    const checked = RedirectInputSchema.safeParse({ fromPath, toPath })
+    if (!checked.success) return setError(checked.error.issues[0]?.message)
     create.mutate(
       { fromPath, toPath },
       {
