@@ -82,6 +82,7 @@ test('an empty comment is an error on its field; a sent one says it awaits moder
   await expect(textarea).toHaveAttribute('aria-invalid', 'true')
   await expect(textarea).toHaveAccessibleDescription('Please write your comment.')
   await expect(textarea).toBeFocused()
+  await expect(page.getByText('Missing comment')).toBeVisible()
 
   await textarea.fill(`Nice post ${uid()}`)
   await expect(textarea).not.toHaveAttribute('aria-invalid')

@@ -86,6 +86,17 @@ export const postQuery = (id: string) =>
     queryFn: () => apiJson(PostSchema, `/api/posts/${encodeURIComponent(id)}`),
   })
 
+/** The first few posts (drafts too) of a category, and how many it has: what deleting it would leave uncategorised. */
+export const categoryPostsQuery = (slug: string, limit: number) =>
+  queryOptions({
+    queryKey: adminKeys.posts({ category: slug, status: 'all', limit }),
+    queryFn: async () => {
+      const res = await apiRequest(`/api/posts${queryString({ category: slug, status: 'all', limit })}`)
+      const posts = PostListSchema.parse(await res.json())
+      return { posts, total: Number(res.headers.get('x-total-count') ?? posts.length) }
+    },
+  })
+
 export const categoriesQuery = () =>
   queryOptions({ queryKey: adminKeys.categories, queryFn: () => apiJson(z.array(CategorySchema), '/api/categories') })
 

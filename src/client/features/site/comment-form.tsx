@@ -51,6 +51,7 @@ export function CommentForm({ postId }: { postId: string }) {
     event.preventDefault()
     if (!content.trim()) {
       setError(EMPTY_COMMENT)
+      toast({ title: 'Missing comment', description: EMPTY_COMMENT, variant: 'destructive' })
       contentRef.current?.focus()
       return
     }
