@@ -6,7 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
 import { toast } from '../../../lib/toast.tsx'
+import { plural } from '#shared/text/format.ts'
 import { downloadBackup, uploadImport, type Progress } from './backup-transfer.ts'
+import { countsText } from './import-counts.ts'
 
 function ProgressBar({ progress, label }: { progress: Progress; label: string }) {
   const percent = progress.fraction === null ? undefined : Math.round(progress.fraction * 100)
@@ -24,20 +26,19 @@ function ProgressBar({ progress, label }: { progress: Progress; label: string })
 }
 
 function ReportView({ report }: { report: ImportReport }) {
-  const created = Object.entries(report.created).filter(([, n]) => n > 0)
   return (
     <section aria-label="Import report" className="space-y-3 rounded-md border p-4 text-sm">
       <h3 className="font-semibold">
         {report.dryRun ? 'Dry run: nothing was written' : 'Import finished'} ({report.format})
       </h3>
       <p>
-        {created.length ? created.map(([kind, n]) => `${n} ${kind}`).join(', ') : 'Nothing new'}
+        {countsText(report.created) ?? 'Nothing new'}
         {report.dryRun ? ' would be created.' : ' created.'}
       </p>
       {report.skippedCount > 0 && (
         <div>
           <p className="font-medium">
-            Skipped {report.skippedCount} ({report.conflicts} conflicts)
+            Skipped {report.skippedCount} ({report.conflicts} {plural(report.conflicts, 'conflict')})
           </p>
           <ul className="list-disc pl-5">
             {report.skipped.map((s, i) => (
