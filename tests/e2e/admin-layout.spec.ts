@@ -65,6 +65,10 @@ test('on a phone the admin nav is a menu that names the current section; Esc clo
   await nav.getByRole('button', { name: 'Menu: Analytics' }).click()
   await expect(nav.getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page')
   await expect(nav.getByRole('link', { name: 'Analytics' })).toBeInViewport()
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.screenshot({ path: `test-results/screens/admin-phone-menu-${scheme}.png` })
+  }
 })
 
 test('the admin has a skip link to its content', async ({ adminPage: page }) => {
