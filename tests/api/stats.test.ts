@@ -27,10 +27,11 @@ describe('stats', () => {
       totalViews: 0,
       totalCategories: 0,
       drafts: 0,
+      pendingComments: 0,
     })
   })
 
-  it('counts posts, views, categories and drafts', async () => {
+  it('counts posts, views, categories, drafts and the comments waiting for moderation', async () => {
     await insertCategory(t, 'One')
     await insertCategory(t, 'Two')
     const a = await createPost(t, admin, { title: 'A', status: 'published' })
@@ -40,9 +41,17 @@ describe('stats', () => {
     await createPost(t, admin, { title: 'E' })
     await t.app.ctx.db.updateTable('posts').set({ views: 1200 }).where('id', '=', a.id).execute()
     await t.app.ctx.db.updateTable('posts').set({ views: 34 }).where('id', '=', b.id).execute()
+    for (const content of ['first', 'second'])
+      await t.request({ method: 'POST', url: `/api/posts/${a.id}/comments`, payload: { content } })
     const res = await get('/api/stats', admin)
     expect(res.statusCode).toBe(200)
-    expect(StatsSchema.parse(res.json())).toEqual({ totalPosts: 5, totalViews: 1234, totalCategories: 2, drafts: 3 })
+    expect(StatsSchema.parse(res.json())).toEqual({
+      totalPosts: 5,
+      totalViews: 1234,
+      totalCategories: 2,
+      drafts: 3,
+      pendingComments: 2,
+    })
   })
 
   it('gives one zero-filled entry per UTC day, oldest first, ending today', async () => {

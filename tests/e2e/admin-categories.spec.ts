@@ -1,3 +1,4 @@
+import { createPost } from './support/admin-api.ts'
 import { expect, openAsReader, test, unique } from './support/admin-fixtures.ts'
 
 test('category create, edit and delete show on the public filter and footer', async ({
@@ -49,17 +50,33 @@ test('category create, edit and delete show on the public filter and footer', as
   ).toBeVisible()
   await expect(reader.getByLabel('Category').locator('option', { hasText: renamed })).toHaveCount(1)
 
-  // The browser confirm: dismissing keeps it, accepting deletes it.
-  page.once('dialog', (d) => {
-    expect(d.message()).toBe('Are you sure you want to delete this category?')
-    void d.dismiss()
-  })
-  await renamedCard.getByRole('button', { name: `Delete ${renamed}` }).click()
+  // The app's dialog names the posts that lose their category; Esc keeps it and returns focus to the button.
+  const categories = (await (await page.request.get('/api/categories')).json()) as { id: string; slug: string }[]
+  const categoryId = categories.find((c) => c.slug === slug)!.id
+  const titles = [unique('E2E Filed Post'), unique('E2E Filed Draft')]
+  await createPost(page.request, { title: titles[0]!, content: 'Filed.', status: 'published', categoryId })
+  await createPost(page.request, { title: titles[1]!, content: 'Filed.', status: 'draft', categoryId })
+  const deleteButton = renamedCard.getByRole('button', { name: `Delete ${renamed}` })
+  await deleteButton.click()
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Category' })
+  await expect(confirm.getByText('Are you sure you want to delete this category?')).toBeVisible()
+  await expect(confirm.getByText(`Its page /category/${slug} will answer 404.`)).toBeVisible()
+  await expect(confirm.getByText('2 posts lose their category:')).toBeVisible()
+  const losing = confirm.getByRole('list', { name: 'Posts that lose their category' })
+  for (const title of titles) await expect(losing.getByText(title)).toBeVisible()
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.screenshot({ path: `test-results/screens/delete-category-${width}.png` })
+  }
+  await page.keyboard.press('Escape')
+  await expect(confirm).toHaveCount(0)
+  await expect(deleteButton).toBeFocused()
   await expect(renamedCard).toHaveCount(1)
-  page.once('dialog', (d) => void d.accept())
-  await renamedCard.getByRole('button', { name: `Delete ${renamed}` }).click()
+  await deleteButton.click()
+  await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText('Category deleted successfully!')).toBeVisible()
   await expect(renamedCard).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'New Category' })).toBeFocused()
 
   await reader.reload()
   await expect(reader.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: renamed })).toHaveCount(

@@ -40,12 +40,43 @@ test('the desktop sidebar runs the whole height of a long page and its links sta
   await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport()
 })
 
-test('the phone layout reaches Analytics from the admin nav', async ({ adminPage: page }) => {
+test('on a phone the admin nav is a menu that names the current section; Esc closes it', async ({
+  adminPage: page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/admin/dashboard')
   const nav = page.getByRole('navigation', { name: 'Admin' })
+  const menu = nav.getByRole('button', { name: 'Menu: Dashboard' })
+  await expect(menu).toBeInViewport()
+  await expect(nav.getByRole('link', { name: 'Analytics' })).toBeHidden()
+  await menu.click()
+  await expect(menu).toHaveAttribute('aria-expanded', 'true')
+  await nav.getByRole('link', { name: 'Comments' }).focus()
+  await page.keyboard.press('Escape')
+  await expect(nav.getByRole('link', { name: 'Comments' })).toBeHidden()
+  await expect(menu).toBeFocused()
+
+  await menu.click()
   await nav.getByRole('link', { name: 'Analytics' }).click()
   await expect(page).toHaveURL(/\/admin\/analytics$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible()
+  await expect(nav.getByRole('button', { name: 'Menu: Analytics' })).toBeInViewport()
+  await expect(nav.getByRole('link', { name: 'Analytics' })).toBeHidden()
+  await nav.getByRole('button', { name: 'Menu: Analytics' }).click()
   await expect(nav.getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page')
+  await expect(nav.getByRole('link', { name: 'Analytics' })).toBeInViewport()
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.screenshot({ path: `test-results/screens/admin-phone-menu-${scheme}.png` })
+  }
+})
+
+test('the admin has a skip link to its content', async ({ adminPage: page }) => {
+  await page.goto('/admin/dashboard')
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible()
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('main#main')).toBeFocused()
 })

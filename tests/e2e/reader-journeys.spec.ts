@@ -140,7 +140,9 @@ test.describe('reader journeys', () => {
 
     await page.getByRole('button', { name: 'Submit Comment' }).click()
     await expect(page.getByText('Missing comment')).toBeVisible()
-    await expect(page.getByText('Please write your comment.')).toBeVisible()
+    const toasts = page.getByRole('region', { name: /Notifications/ })
+    await expect(toasts.getByText('Please write your comment.')).toBeVisible()
+    await expect(textarea).toHaveAccessibleDescription('Please write your comment.')
 
     await textarea.fill(text)
     await page.getByLabel('Name (optional)').fill('Ada')

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -74,6 +74,17 @@ describe('production install', () => {
     } finally {
       process.kill(-child.pid!, 'SIGTERM')
     }
+  })
+
+  it('the account recovery commands run without the build tools', () => {
+    const run = spawnSync('npm', ['run', '--silent', 'reset-password', '--', 'nobody'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: path.join(dir, 'data') },
+      input: 'a-long-enough-password\n',
+      encoding: 'utf8',
+    })
+    expect(run.stderr).toContain('No admin account has the username or email "nobody"')
+    expect(run.status).toBe(1)
   })
 
   it('a build older than the sources is noticed; without build tools start says what to do', () => {

@@ -20,6 +20,9 @@ describe('sanitizePostHtml', () => {
     ['<a href="//evil.example/x">x</a>', /evil\.example/],
     ['<h2 id="__QUERY_STATE__">x</h2>', /__QUERY_STATE__/],
     ['<input type="text" value="x">', /<input/],
+    // Other values are emptied (an empty tabindex or role means none).
+    ['<pre tabindex="5" role="button">x</pre>', /tabindex="|role="/],
+    ['<p tabindex="0" role="group">x</p>', /tabindex|role/],
   ])('removes %s', (html, forbidden) => {
     expect(sanitizePostHtml(html)).not.toMatch(forbidden)
   })

@@ -57,6 +57,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
     ol: ['start'],
     input: ['type', 'checked', 'disabled'],
     button: ['type'],
+    // Code blocks scroll by keyboard (render.ts): only these values.
+    pre: [
+      { name: 'tabindex', multiple: false, values: ['0'] },
+      { name: 'role', multiple: false, values: ['group'] },
+    ],
   },
   allowedStyles: {
     img: { 'background-color': [/^#[0-9a-f]{3,8}$/i], 'aspect-ratio': [/^\d+(\.\d+)?\s*\/\s*\d+(\.\d+)?$/] },

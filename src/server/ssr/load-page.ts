@@ -12,6 +12,7 @@ import {
   tagHead,
   type PageHead,
 } from '#shared/site/head.ts'
+import { commentsAfterOf } from '#shared/site/comments-page.ts'
 import { LATEST_ON_HOME, latestListParams, siteKeys } from '#shared/site/query-keys.ts'
 import type { AppContext } from '../context.ts'
 import { getCategoryBySlug } from '../features/categories/categories.service.ts'
@@ -124,7 +125,7 @@ export async function loadPage(
         head = notFoundHead(paths.post(route.slug), 'Post Not Found')
         break
       }
-      for (const [key, data] of await loadPostExtras(ctx, post)) set(key, data)
+      for (const [key, data] of await loadPostExtras(ctx, post, commentsAfterOf(search))) set(key, data)
       head = postHead(post)
       break
     }

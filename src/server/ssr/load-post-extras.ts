@@ -1,3 +1,4 @@
+import type { CommentsPage } from '#shared/schemas/engagement.ts'
 import type { Post } from '#shared/schemas/post.ts'
 import { siteKeys } from '#shared/site/query-keys.ts'
 import type { AppContext } from '../context.ts'
@@ -5,7 +6,7 @@ import { approvedCommentsOfShownPost } from '../features/engagement/comments.ser
 import * as posts from '../features/posts/posts.service.ts'
 
 /**
- * Related posts, the like count and approved comments of a post already read for this viewer, under the client's
+ * Related posts, the like count and a page of approved comments (the first, or the one `?comments-after=` asks for) of a post already read for this viewer, under the client's
  * keys. The page is the same for every reader (it may be served from the shared cache): the count is the post's own
  * counter, and whether this visitor liked the post is asked by the browser. Comments are read only when the post's
  * approved-comment counter (kept exact with every approval and deletion) says it has some.
@@ -13,14 +14,17 @@ import * as posts from '../features/posts/posts.service.ts'
 export async function loadPostExtras(
   ctx: AppContext,
   post: Pick<Post, 'id' | 'categoryId' | 'tags' | 'likeCount' | 'commentCount'>,
+  commentsAfter?: string,
 ): Promise<Array<[readonly unknown[], unknown]>> {
+  const none: CommentsPage = { comments: [], next: null }
   const [related, comments] = await Promise.all([
     posts.relatedTo(ctx.db, post),
-    post.commentCount > 0 ? approvedCommentsOfShownPost(ctx.db, post.id) : [],
+    post.commentCount > 0 ? approvedCommentsOfShownPost(ctx.db, post.id, commentsAfter) : none,
   ])
   return [
     [siteKeys.related(post.id), related],
     [siteKeys.likes(post.id), { count: post.likeCount, userHasLiked: false }],
-    [siteKeys.comments(post.id), comments],
+    // A page after a comment that is gone shows as empty, with a way back to the first page.
+    [siteKeys.comments(post.id, commentsAfter), comments ?? none],
   ]
 }

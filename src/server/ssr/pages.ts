@@ -17,6 +17,7 @@ import { htmlDocument } from './document.ts'
 import { headTags } from './head-tags.ts'
 import { loadPage } from './load-page.ts'
 import { withoutPostHtml } from '#shared/post-html-state.ts'
+import { COMMENTS_AFTER_PARAM, commentsAfterOf } from '#shared/site/comments-page.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const STATIC_MAX_AGE = 'public, max-age=3600'
@@ -47,6 +48,9 @@ function pageCacheKey(url: URL): string {
   // A redirect rule may be for an address with its query (WordPress's "/?p=123", "/index.php?page_id=5").
   if (route.name === 'home' || route.name === 'footer-page' || route.name === 'not-found')
     return `${url.pathname}${url.search}`
+  // Later pages of a post's comments, for readers without JavaScript (never stored: see the page route).
+  const commentsAfter = route.name === 'post' ? commentsAfterOf(url.search) : undefined
+  if (commentsAfter) return `${url.pathname}?${COMMENTS_AFTER_PARAM}=${encodeURIComponent(commentsAfter)}`
   return url.pathname
 }
 
@@ -109,6 +113,8 @@ export async function publicPages(app: App): Promise<void> {
       if (url.pathname === '/' && url.search && (await replyWithRedirect(app, request, reply))) return reply
 
       const isAdmin = Boolean(request.user)
+      // Any id could be asked for: later pages of comments are rendered each time, only the post page itself is kept.
+      if (matchPublicRoute(url.pathname).name === 'post' && commentsAfterOf(url.search)) request.cacheVersion = null
       if (PREVIEW.test(url.pathname)) {
         // A shared draft: for the link's holder only, so never in the response cache, never indexed.
         request.cacheVersion = null

@@ -62,7 +62,9 @@ describe('heading ids, anchors and the table of contents', () => {
   it('puts a copy button on every code block', () => {
     const html = renderMarkdown('```\none\n```\n\n    indented')
     expect(
-      html.match(/<button type="button" class="copy-code" aria-label="Copy code">Copy<\/button><pre>/g),
+      html.match(
+        /<button type="button" class="copy-code" aria-label="Copy code">Copy<\/button><pre tabindex="0" role="group" aria-label="Code(: \w+)?">/g,
+      ),
     ).toHaveLength(2)
   })
 })
@@ -94,7 +96,7 @@ describe('renderMarkdown: the supported elements', () => {
   it('renders fenced code escaped, with the language class, or highlighted when a highlighter is given', () => {
     const md = '```js\nif (a < b) alert("x")\n```'
     expect(renderMarkdown(md)).toBe(
-      '<div class="code-block"><button type="button" class="copy-code" aria-label="Copy code">Copy</button><pre><code class="hljs language-js">if (a &lt; b) alert(&quot;x&quot;)</code></pre></div>\n',
+      '<div class="code-block"><button type="button" class="copy-code" aria-label="Copy code">Copy</button><pre tabindex="0" role="group" aria-label="Code: js"><code class="hljs language-js">if (a &lt; b) alert(&quot;x&quot;)</code></pre></div>\n',
     )
     const calls: Array<[string, string]> = []
     const html = renderMarkdown(md, {
@@ -118,7 +120,9 @@ describe('renderMarkdown: the supported elements', () => {
     })
     expect(thrown).toContain('&lt;x&gt;')
     expect(renderMarkdown('```"><script>\nx\n```')).not.toContain('<script')
-    expect(renderMarkdown('```\nplain\n```')).toContain('<pre><code class="hljs">plain</code></pre>')
+    expect(renderMarkdown('```\nplain\n```')).toContain(
+      '<pre tabindex="0" role="group" aria-label="Code"><code class="hljs">plain</code></pre>',
+    )
   })
 
   it('renders other images lazily, with escaped alt and known sizes', () => {

@@ -65,7 +65,10 @@ const marked = new Marked({ gfm: true, breaks: false, async: false }).use({
       const className = language ? `hljs language-${language}` : 'hljs'
       // The copy button shows once the page's script runs (post-content.tsx); it copies the code's text.
       const copy = '<button type="button" class="copy-code" aria-label="Copy code">Copy</button>'
-      return `<div class="code-block">${copy}<pre><code class="${escapeHtml(className)}">${body ?? escapeHtml(text)}</code></pre></div>\n`
+      // Focusable, so a long line can be scrolled with the keyboard; a group named for what it holds.
+      const label = language ? `Code: ${language}` : 'Code'
+      const pre = `<pre tabindex="0" role="group" aria-label="${escapeHtml(label)}">`
+      return `<div class="code-block">${copy}${pre}<code class="${escapeHtml(className)}">${body ?? escapeHtml(text)}</code></pre></div>\n`
     },
     html(token: Tokens.HTML | Tokens.Tag) {
       // Raw HTML is never rendered as HTML: it shows as the text that was typed.

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lineText } from './common.ts'
+import { IdSchema, lineText } from './common.ts'
 
 export const LikesSummarySchema = z.object({ count: z.number().int(), userHasLiked: z.boolean() })
 export type LikesSummary = z.infer<typeof LikesSummarySchema>
@@ -29,6 +29,13 @@ export const PublicCommentSchema = z.object({
 })
 export type PublicComment = z.infer<typeof PublicCommentSchema>
 
+/** A post's approved comments come this many at a time, oldest first ("Show more" asks for the next ones). */
+export const COMMENTS_PER_PAGE = 50
+/** `after`: the id of the last comment already shown. */
+export const CommentsPageQuerySchema = z.object({ after: IdSchema.optional() })
+/** One page of a post's comments; `next` is the `after` of the page that follows, or null on the last page. */
+export type CommentsPage = { comments: PublicComment[]; next: string | null }
+
 export const AdminCommentSchema = z.object({
   id: z.string(),
   postId: z.string(),
@@ -42,11 +49,39 @@ export const AdminCommentSchema = z.object({
 })
 export type AdminComment = z.infer<typeof AdminCommentSchema>
 
+export const ADMIN_COMMENTS_PER_PAGE = 50
+export const COMMENT_FILTERS = ['all', 'pending', 'approved'] as const
+export type CommentFilter = (typeof COMMENT_FILTERS)[number]
+export const AdminCommentsQuerySchema = z.object({
+  status: z.enum(COMMENT_FILTERS).default('all'),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+})
+/** A page of the moderation list, newest first, with the counts each filter tab shows. */
+export const AdminCommentsPageSchema = z.object({
+  comments: z.array(AdminCommentSchema),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+  counts: z.object({ all: z.number().int(), pending: z.number().int(), approved: z.number().int() }),
+})
+export type AdminCommentsPage = z.infer<typeof AdminCommentsPageSchema>
+
+export const COMMENT_BULK_MAX = ADMIN_COMMENTS_PER_PAGE
+/** What the moderation list does to the comments ticked on its page. */
+export const CommentBulkSchema = z.object({
+  action: z.enum(['approve', 'delete']),
+  ids: z.array(IdSchema).min(1, 'Select at least one comment').max(COMMENT_BULK_MAX),
+})
+export type CommentBulkInput = z.infer<typeof CommentBulkSchema>
+export const CommentBulkResultSchema = z.object({ count: z.number().int() })
+export type CommentBulkResult = z.infer<typeof CommentBulkResultSchema>
+
 export const StatsSchema = z.object({
   totalPosts: z.number().int(),
   totalViews: z.number().int(),
   totalCategories: z.number().int(),
   drafts: z.number().int(),
+  /** Comments waiting for moderation (the sidebar and the dashboard show them). */
+  pendingComments: z.number().int(),
 })
 export type Stats = z.infer<typeof StatsSchema>
 

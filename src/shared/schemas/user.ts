@@ -20,7 +20,10 @@ export const LoginSchema = z.object({
 export type LoginInput = z.infer<typeof LoginSchema>
 
 export const PASSWORD_MIN = 8
-const NewPassword = z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).max(1000)
+export const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(1000)
 
 export const SETUP_TOKEN_MISSING = 'Open the setup link printed in the server’s log'
 

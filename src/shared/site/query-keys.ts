@@ -13,7 +13,8 @@ export const siteKeys = {
   preview: (token: string) => ['/api/previews', token] as const,
   related: (id: string) => ['/api/posts', id, 'related'] as const,
   likes: (id: string) => ['/api/posts', id, 'likes'] as const,
-  comments: (id: string) => ['/api/posts', id, 'comments'] as const,
+  /** A page of the post's comments: the first, or the one after the comment `after`. */
+  comments: (id: string, after?: string) => ['/api/posts', id, 'comments', after ?? null] as const,
   categories: () => ['/api/categories'] as const,
   tag: (tag: string) => ['/api/tags', tag] as const,
   footerPage: (slug: string) => ['/api/footer-pages/slug', slug] as const,

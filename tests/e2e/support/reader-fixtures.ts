@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test'
 import type { Category } from '#shared/schemas/category.ts'
-import type { AdminComment } from '#shared/schemas/engagement.ts'
+import type { AdminComment, AdminCommentsPage } from '#shared/schemas/engagement.ts'
 import type { Post, PostInput } from '#shared/schemas/post.ts'
 
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-password-123' }
@@ -15,6 +15,8 @@ export type AdminApi = {
   createCategory: (name: string, slug: string, color?: string) => Promise<Category>
   createPost: (input: PostInput) => Promise<Post>
   approveComment: (postId: string, content: string) => Promise<void>
+  /** Approves up to 50 comments at once. */
+  approveComments: (ids: string[]) => Promise<void>
 }
 
 async function adminApi(request: APIRequestContext): Promise<AdminApi> {
@@ -34,11 +36,20 @@ async function adminApi(request: APIRequestContext): Promise<AdminApi> {
       return (await res.json()) as Post
     },
     async approveComment(postId, content) {
-      const list = await request.get('/api/admin/comments')
-      expect(list.status()).toBe(200)
-      const comment = ((await list.json()) as AdminComment[]).find((c) => c.postId === postId && c.content === content)
+      let comment: AdminComment | undefined
+      for (let page = 1, pages = 1; !comment && page <= pages; page++) {
+        const list = await request.get(`/api/admin/comments?status=pending&page=${page}`)
+        expect(list.status()).toBe(200)
+        const body = (await list.json()) as AdminCommentsPage
+        pages = body.totalPages
+        comment = body.comments.find((c) => c.postId === postId && c.content === content)
+      }
       expect(comment, 'the submitted comment is in the moderation list').toBeTruthy()
       const res = await request.put(`/api/admin/comments/${comment!.id}/approve`)
+      expect(res.status(), await res.text()).toBe(200)
+    },
+    async approveComments(ids) {
+      const res = await request.post('/api/admin/comments/bulk', { data: { action: 'approve', ids } })
       expect(res.status(), await res.text()).toBe(200)
     },
   }

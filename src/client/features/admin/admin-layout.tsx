@@ -1,21 +1,25 @@
 import {
   BarChart3,
+  ChevronDown,
   FileText,
   FolderOpen,
   Image,
   LayoutDashboard,
   LogOut,
+  Menu,
   MessageSquare,
   Settings,
   Signpost,
 } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
 import { useAuth } from '../../lib/auth.tsx'
 import { Link, useLocation } from '../../lib/router.tsx'
 import { paths } from '#shared/paths.ts'
 import { ThemeToggle } from '../../components/site/theme-toggle.tsx'
+import { statsQuery } from './queries.ts'
 
 const NAV = [
   { href: paths.admin.dashboard(), label: 'Dashboard', icon: LayoutDashboard },
@@ -29,18 +33,47 @@ const NAV = [
   { href: paths.admin.analytics(), label: 'Analytics', icon: BarChart3 },
 ]
 
-/** Spec: a link is active when the current path starts with its href. */
+/**
+ * Spec: a link is active when the current path starts with its href. On a phone the list folds into a menu whose
+ * button names the current section, so where you are is always in view; Esc closes it and returns to the button.
+ */
 function SidebarNav() {
   const { pathname } = useLocation()
+  const { user } = useAuth()
+  const pending = useQuery({ ...statsQuery(), enabled: Boolean(user) }).data?.pendingComments ?? 0
+  const [open, setOpen] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const listId = useId()
+  const current = NAV.find(({ href }) => pathname.startsWith(href))
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return
+    setOpen(false)
+    buttonRef.current?.focus()
+  }
   return (
-    <nav aria-label="Admin">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
+    <nav aria-label="Admin" onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex w-full items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium md:hidden"
+      >
+        <Menu className="size-4" aria-hidden="true" />
+        <span className="sr-only">Menu: </span>
+        {current?.label ?? 'Menu'}
+        <ChevronDown className={cn('ml-auto size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+      </button>
+      <ul id={listId} className={cn('flex-col gap-1 md:flex', open ? 'mt-2 flex' : 'hidden')}>
         {NAV.map(({ href, label, icon: Icon }) => {
           const active = pathname.startsWith(href)
+          const count = href === paths.admin.comments() ? pending : 0
           return (
             <li key={href}>
               <Link
                 href={href}
+                onClick={() => setOpen(false)}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-accent hover:text-accent-foreground',
@@ -49,6 +82,18 @@ function SidebarNav() {
               >
                 <Icon className="size-4" aria-hidden="true" />
                 {label}
+                {count > 0 && (
+                  <span
+                    data-testid="sidebar-pending"
+                    className={cn(
+                      'ml-auto rounded-full px-2 text-xs font-semibold',
+                      active ? 'bg-primary-foreground text-primary' : 'bg-primary text-primary-foreground',
+                    )}
+                  >
+                    {count}
+                    <span className="sr-only"> pending</span>
+                  </span>
+                )}
               </Link>
             </li>
           )
@@ -67,6 +112,12 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const { user, logout } = useAuth()
   return (
     <div className="min-h-dvh bg-muted/40 md:flex">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:shadow"
+      >
+        Skip to content
+      </a>
       <aside className="border-b bg-background md:w-64 md:shrink-0 md:border-b-0 md:border-r">
         <div className="md:sticky md:top-0 md:flex md:max-h-dvh md:flex-col md:overflow-y-auto">
           <div className="flex items-center justify-between gap-2 px-4 pt-4 md:block">
@@ -99,7 +150,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </aside>
-      <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-8">
         <div className="mx-auto w-full max-w-6xl">{children}</div>
       </main>
     </div>

@@ -20,6 +20,7 @@ type Props = {
   /** What would be lost, shown under the description (e.g. the pages that show an image). */
   details?: ReactNode
   confirmLabel?: string
+  onOpenChange?: (open: boolean) => void
 }
 
 /** Asks before a permanent delete: Cancel keeps the item, Delete calls `onConfirm`. */
@@ -30,9 +31,10 @@ export function ConfirmDeleteDialog({
   children,
   details,
   confirmLabel = 'Delete',
+  onOpenChange,
 }: Props) {
   return (
-    <AlertDialog>
+    <AlertDialog onOpenChange={onOpenChange}>
       <AlertDialogTrigger asChild>{children}</AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>

@@ -1,7 +1,15 @@
 import { queryOptions, useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { CategorySchema, type CategoryInput } from '#shared/schemas/category.ts'
-import { AdminCommentSchema, DailyViewsSchema, StatsSchema, ViewSpikesSchema } from '#shared/schemas/engagement.ts'
+import {
+  AdminCommentsPageSchema,
+  CommentBulkResultSchema,
+  DailyViewsSchema,
+  StatsSchema,
+  ViewSpikesSchema,
+  type CommentBulkInput,
+  type CommentFilter,
+} from '#shared/schemas/engagement.ts'
 import { MAX_PAGE_SIZE, PostCardSchema, PostSchema, type PostCard, type PostUpdate } from '#shared/schemas/post.ts'
 import { FooterPageSchema, SiteSettingSchema, type FooterPageInput, type SettingsUpdate } from '#shared/schemas/site.ts'
 import { LoginResultSchema, type LoginVerifyInput } from '#shared/schemas/security.ts'
@@ -11,6 +19,7 @@ import {
   type ChangePasswordInput,
   type SetupInput,
 } from '#shared/schemas/user.ts'
+import { plural } from '#shared/text/format.ts'
 import { apiJson, apiRequest, HttpError, queryString } from '../../lib/api.ts'
 import { toast, type ToastInput } from '../../lib/toast.tsx'
 
@@ -77,13 +86,25 @@ export const postQuery = (id: string) =>
     queryFn: () => apiJson(PostSchema, `/api/posts/${encodeURIComponent(id)}`),
   })
 
+/** The first few posts (drafts too) of a category, and how many it has: what deleting it would leave uncategorised. */
+export const categoryPostsQuery = (slug: string, limit: number) =>
+  queryOptions({
+    queryKey: adminKeys.posts({ category: slug, status: 'all', limit }),
+    queryFn: async () => {
+      const res = await apiRequest(`/api/posts${queryString({ category: slug, status: 'all', limit })}`)
+      const posts = PostListSchema.parse(await res.json())
+      return { posts, total: Number(res.headers.get('x-total-count') ?? posts.length) }
+    },
+  })
+
 export const categoriesQuery = () =>
   queryOptions({ queryKey: adminKeys.categories, queryFn: () => apiJson(z.array(CategorySchema), '/api/categories') })
 
-export const commentsQuery = () =>
+/** A page of the moderation list: pending or approved comments, newest first. */
+export const commentsQuery = (status: CommentFilter, page: number) =>
   queryOptions({
-    queryKey: adminKeys.comments,
-    queryFn: () => apiJson(z.array(AdminCommentSchema), '/api/admin/comments'),
+    queryKey: [...adminKeys.comments, { status, page }],
+    queryFn: () => apiJson(AdminCommentsPageSchema, `/api/admin/comments${queryString({ status, page })}`),
     refetchInterval: 5000,
     retry: (failureCount, error) => failureCount < 3 && !error.message.includes('401'),
   })
@@ -188,17 +209,33 @@ export function useCommentMutations() {
     toast(input)
     return refresh(client, ['comment', 'stats'])
   }
+  const commentUrl = (id: string, action = '') =>
+    `/api/admin/comments/${encodeURIComponent(id)}${action ? `/${action}` : ''}`
   const approve = useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/admin/comments/${encodeURIComponent(id)}/approve`, { method: 'PUT' }),
+    mutationFn: (id: string) => apiRequest(commentUrl(id, 'approve'), { method: 'PUT' }),
     onSuccess: done({ title: 'Comment approved', description: 'The comment is now visible to readers.' }),
     onError: failed('Error', 'Failed to approve comment. Please try again.'),
   })
+  const unapprove = useMutation({
+    mutationFn: (id: string) => apiRequest(commentUrl(id, 'unapprove'), { method: 'PUT' }),
+    onSuccess: done({ title: 'Comment unapproved', description: 'Readers no longer see it; it is pending again.' }),
+    onError: failed('Error', 'Failed to unapprove comment. Please try again.'),
+  })
   const remove = useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/admin/comments/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest(commentUrl(id), { method: 'DELETE' }),
     onSuccess: done({ title: 'Comment deleted', description: 'The comment has been permanently removed.' }),
     onError: failed('Error', 'Failed to delete comment. Please try again.'),
   })
-  return { approve, remove }
+  const bulk = useMutation({
+    mutationFn: (body: CommentBulkInput) =>
+      apiJson(CommentBulkResultSchema, '/api/admin/comments/bulk', { method: 'POST', body }),
+    onSuccess: ({ count }, { action }) =>
+      done({
+        title: `${count} ${plural(count, 'comment')} ${action === 'approve' ? 'approved' : 'deleted'}`,
+      })(),
+    onError: failed('Error', 'Failed to update the selected comments. Please try again.'),
+  })
+  return { approve, unapprove, remove, bulk }
 }
 
 export function useSaveSettings() {

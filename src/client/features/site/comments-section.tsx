@@ -1,94 +1,78 @@
-import { useMutation } from '@tanstack/react-query'
-import { useQuery } from '../../lib/page-query.ts'
-import { MessageCircle } from '../../components/ui/icons.tsx'
-import { useId, useState, type FormEvent } from 'react'
-import type { PublicComment } from '#shared/schemas/engagement.ts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useState, type MouseEvent } from 'react'
+import type { CommentsPage } from '#shared/schemas/engagement.ts'
+import { COMMENTS_AFTER_PARAM, commentsAfterOf } from '#shared/site/comments-page.ts'
 import { formatDate, plural } from '#shared/text/format.ts'
-import { Button } from '../../components/ui/button.tsx'
-import { Input } from '../../components/ui/input.tsx'
-import { Label } from '../../components/ui/label.tsx'
-import { Textarea } from '../../components/ui/textarea.tsx'
-import { waitText } from '../../lib/api.ts'
-import { requestJson } from '../../lib/get-json.ts'
+import { buttonVariants } from '../../components/ui/button.tsx'
+import { MessageCircle } from '../../components/ui/icons.tsx'
+import { useQuery } from '../../lib/page-query.ts'
+import { Link, useLocation, useSearchParams } from '../../lib/router.tsx'
 import { toast } from '../../lib/toast.tsx'
-import { COMMENT_MAX, COMMENT_NAME_MAX } from '#shared/site/constants.ts'
+import { CommentForm } from './comment-form.tsx'
 import { commentsQuery } from './queries.ts'
 
-/** Comment form (pending until approved, spec §4) and the approved comments, oldest first. Plain text only. */
-export function CommentsSection({ postId }: { postId: string }) {
+/**
+ * The comment form and the approved comments, oldest first, 50 at a time (plain text only). "Show more" is a link to
+ * the next page (`?comments-after=`), which the browser, with JavaScript, loads under the ones shown instead.
+ */
+export function CommentsSection({ postId, commentCount }: { postId: string; commentCount: number }) {
   const id = useId()
-  const comments = useQuery(commentsQuery(postId))
-  const [content, setContent] = useState('')
-  const [authorName, setAuthorName] = useState('')
-  const list = comments.data ?? []
+  const { pathname } = useLocation()
+  const [search] = useSearchParams()
+  const after = commentsAfterOf(search)
+  const firstPage = useQuery(commentsQuery(postId, after))
+  const queryClient = useQueryClient()
+  // Pages added by "Show more", for the first page they follow.
+  const [more, setMore] = useState<{ from: string; pages: CommentsPage[] }>({ from: '', pages: [] })
+  const from = `${postId}:${after ?? ''}`
+  const pages = firstPage.data ? [firstPage.data, ...(more.from === from ? more.pages : [])] : []
+  const list = pages.flatMap((page) => page.comments)
+  const next = pages.at(-1)?.next ?? null
+  const [focusId, setFocusId] = useState<string | null>(null)
 
-  const submit = useMutation({
-    mutationFn: () =>
-      requestJson<Partial<PublicComment>>(`/api/posts/${encodeURIComponent(postId)}/comments`, {
-        method: 'POST',
-        body: { content: content.trim(), ...(authorName.trim() ? { authorName: authorName.trim() } : {}) },
-      }),
-    onSuccess: () => {
-      setContent('')
-      toast({ title: 'Comment submitted!', description: 'Your comment will be reviewed before being published.' })
+  const showMore = useMutation({
+    mutationFn: (cursor: string) => queryClient.fetchQuery(commentsQuery(postId, cursor)),
+    onSuccess: (page) => {
+      setMore((current) => ({ from, pages: [...(current.from === from ? current.pages : []), page] }))
+      setFocusId(page.comments[0]?.id ?? null)
     },
-    // A 429 says how long to wait (a plain "try again" would only invite more refused tries).
-    onError: (err) =>
-      toast({
-        title: 'Error',
-        description: waitText(err) ?? 'Failed to submit comment. Please try again.',
-        variant: 'destructive',
-      }),
+    onError: () =>
+      toast({ title: 'Error', description: 'Failed to load more comments. Please try again.', variant: 'destructive' }),
   })
+  // Focus moves to the first comment "Show more" added, so keyboard and screen reader users read on from there.
+  useEffect(() => {
+    if (focusId) document.getElementById(`${id}-${focusId}`)?.focus()
+  }, [focusId, id])
 
-  const onSubmit = (event: FormEvent) => {
+  const onShowMore = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!next || event.metaKey || event.ctrlKey || event.shiftKey) return
     event.preventDefault()
-    if (!content.trim()) {
-      toast({ title: 'Missing comment', description: 'Please write your comment.', variant: 'destructive' })
-      return
-    }
-    submit.mutate()
+    if (!showMore.isPending) showMore.mutate(next)
   }
 
   return (
-    <section aria-labelledby="comments-heading" className="mt-12">
+    <section id="comments" aria-labelledby="comments-heading" className="mt-12 scroll-mt-20">
       <h2 id="comments-heading" className="mb-6 flex items-center gap-2 text-2xl font-bold tracking-tight">
         <MessageCircle className="size-6" aria-hidden="true" />
-        {`${list.length} ${plural(list.length, 'Comment')}`}
+        {`${commentCount} ${plural(commentCount, 'Comment')}`}
       </h2>
-      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-xl border bg-card p-5">
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-content`}>Leave a comment</Label>
-          <Textarea
-            id={`${id}-content`}
-            name="content"
-            rows={4}
-            required
-            maxLength={COMMENT_MAX}
-            placeholder="Share your thoughts..."
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-          />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-name`}>Name (optional)</Label>
-          <Input
-            id={`${id}-name`}
-            name="authorName"
-            maxLength={COMMENT_NAME_MAX}
-            autoComplete="name"
-            value={authorName}
-            onChange={(e) => setAuthorName(e.target.value)}
-          />
-        </div>
-        <Button type="submit" disabled={submit.isPending}>
-          {submit.isPending ? 'Submitting...' : 'Submit Comment'}
-        </Button>
-      </form>
+      <CommentForm postId={postId} />
+      {after && (
+        <p className="mt-8 text-sm">
+          <Link href={`${pathname}#comments`} className="font-medium underline underline-offset-4">
+            Show the first comments
+          </Link>
+        </p>
+      )}
       {list.length > 0 && (
         <ol className="mt-8 space-y-4" aria-label="Comments">
           {list.map((c) => (
-            <li key={c.id} className="rounded-xl border p-5">
+            <li
+              key={c.id}
+              id={`${id}-${c.id}`}
+              tabIndex={-1}
+              className="rounded-xl border p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-semibold">{c.authorName || 'Anonymous'}</span>
                 <time dateTime={c.createdAt} className="text-xs text-muted-foreground">
@@ -99,6 +83,16 @@ export function CommentsSection({ postId }: { postId: string }) {
             </li>
           ))}
         </ol>
+      )}
+      {next && (
+        <a
+          href={`${pathname}?${COMMENTS_AFTER_PARAM}=${encodeURIComponent(next)}#comments`}
+          onClick={onShowMore}
+          aria-disabled={showMore.isPending || undefined}
+          className={buttonVariants({ variant: 'outline', className: 'mt-6 w-full sm:w-auto' })}
+        >
+          {showMore.isPending ? 'Loading...' : 'Show more'}
+        </a>
       )}
     </section>
   )

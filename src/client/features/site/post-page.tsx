@@ -116,7 +116,7 @@ function PostArticle({ post, draft }: { post: PostDetail; draft: boolean }) {
               <LikeButton postId={post.id} />
               <ShareButtons title={post.title} path={paths.post(post.slug)} />
             </div>
-            <CommentsSection postId={post.id} />
+            <CommentsSection postId={post.id} commentCount={post.commentCount} />
           </>
         )}
       </article>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Category } from '#shared/schemas/category.ts'
-import type { LikesSummary, PublicComment } from '#shared/schemas/engagement.ts'
+import type { CommentsPage, LikesSummary, PublicComment } from '#shared/schemas/engagement.ts'
+import { commentsPageUrl, nextFromLink } from '#shared/site/comments-page.ts'
 import { orNullOn404 } from '#shared/or-null-on-404.ts'
 import type { ListParams } from '#shared/routes/public-routes.ts'
 import type { PostCard, PostDetail, PostPage } from '#shared/schemas/post.ts'
@@ -73,10 +74,14 @@ export const likesQuery = (id: string) =>
     staleTime: 0,
   })
 
-export const commentsQuery = (id: string) =>
+/** A page of a post's approved comments (the first, or the one after the comment `after`) and the next page's `after`. */
+export const commentsQuery = (id: string, after?: string) =>
   queryOptions({
-    queryKey: siteKeys.comments(id),
-    queryFn: () => requestJson<PublicComment[]>(`/api/posts/${enc(id)}/comments`),
+    queryKey: siteKeys.comments(id, after),
+    queryFn: async (): Promise<CommentsPage> => {
+      const res = await apiRequest(commentsPageUrl(id, after))
+      return { comments: (await res.json()) as PublicComment[], next: nextFromLink(res.headers.get('link')) }
+    },
   })
 
 export const categoriesQuery = () =>

@@ -116,6 +116,12 @@ export async function deleteOtherSessions(db: Db, userId: string, keepToken: str
   return Number(result.numDeletedRows)
 }
 
+/** Ends every session of the user (a password reset from the shell); returns how many ended. */
+export async function deleteUserSessions(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
 /** Sessions past their idle or absolute limit (they would be refused anyway); run by housekeeping. */
 export async function deleteIdleSessions(db: Db, now: Date): Promise<void> {
   await db

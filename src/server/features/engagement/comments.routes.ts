@@ -1,6 +1,17 @@
 import { z } from 'zod'
 import { IdSchema } from '#shared/schemas/common.ts'
-import { AdminCommentSchema, CommentInputSchema, PublicCommentSchema } from '#shared/schemas/engagement.ts'
+import {
+  AdminCommentSchema,
+  AdminCommentsPageSchema,
+  AdminCommentsQuerySchema,
+  CommentBulkResultSchema,
+  CommentBulkSchema,
+  CommentInputSchema,
+  CommentsPageQuerySchema,
+  PublicCommentSchema,
+} from '#shared/schemas/engagement.ts'
+import { commentsPageUrl } from '#shared/site/comments-page.ts'
+import { byQuery } from '../../cache/cache-plugin.ts'
 import type { App } from '../../context.ts'
 import * as comments from './comments.service.ts'
 
@@ -9,8 +20,24 @@ const IdParams = z.object({ id: IdSchema })
 export async function commentRoutes(app: App): Promise<void> {
   app.get(
     '/api/posts/:id/comments',
-    { schema: { params: IdParams, response: { 200: z.array(PublicCommentSchema) } }, config: { publicCache: true } },
-    async (request) => comments.publicComments(app.ctx.db, request.params.id, { isAdmin: Boolean(request.user) }),
+    {
+      schema: {
+        params: IdParams,
+        querystring: CommentsPageQuerySchema,
+        response: { 200: z.array(PublicCommentSchema) },
+      },
+      config: { publicCache: true, cacheKey: byQuery(['after']) },
+    },
+    async (request, reply) => {
+      const { after } = request.query
+      // Only the first page is kept in the response cache: the others are cheap, and any id could be asked for.
+      if (after !== undefined) request.cacheVersion = null
+      const page = await comments.publicComments(app.ctx.db, request.params.id, after, {
+        isAdmin: Boolean(request.user),
+      })
+      if (page.next) reply.header('Link', `<${commentsPageUrl(request.params.id, page.next)}>; rel="next"`)
+      return page.comments
+    },
   )
 
   app.post(
@@ -30,14 +57,28 @@ export async function commentRoutes(app: App): Promise<void> {
 
   app.get(
     '/api/admin/comments',
-    { schema: { response: { 200: z.array(AdminCommentSchema) } }, config: { auth: 'admin' } },
-    async () => comments.adminComments(app.ctx.db),
+    {
+      schema: { querystring: AdminCommentsQuerySchema, response: { 200: AdminCommentsPageSchema } },
+      config: { auth: 'admin' },
+    },
+    async (request) => comments.adminComments(app.ctx.db, request.query),
   )
 
-  app.put(
-    '/api/admin/comments/:id/approve',
-    { schema: { params: IdParams, response: { 200: AdminCommentSchema } }, config: { auth: 'admin' } },
-    async (request) => comments.approveComment(app.ctx.db, request.params.id, app.ctx.clock()),
+  for (const [action, approved] of [
+    ['approve', true],
+    ['unapprove', false],
+  ] as const) {
+    app.put(
+      `/api/admin/comments/:id/${action}`,
+      { schema: { params: IdParams, response: { 200: AdminCommentSchema } }, config: { auth: 'admin' } },
+      async (request) => comments.setApproval(app.ctx.db, request.params.id, approved, app.ctx.clock()),
+    )
+  }
+
+  app.post(
+    '/api/admin/comments/bulk',
+    { schema: { body: CommentBulkSchema, response: { 200: CommentBulkResultSchema } }, config: { auth: 'admin' } },
+    async (request) => comments.bulkModerate(app.ctx.db, request.body, app.ctx.clock()),
   )
 
   app.delete(

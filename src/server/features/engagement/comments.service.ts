@@ -1,5 +1,16 @@
 import type { z } from 'zod'
-import type { AdminComment, CommentInputSchema, PublicComment } from '#shared/schemas/engagement.ts'
+import {
+  ADMIN_COMMENTS_PER_PAGE,
+  COMMENTS_PER_PAGE,
+  type AdminComment,
+  type AdminCommentsPage,
+  type AdminCommentsQuerySchema,
+  type CommentInputSchema,
+  type CommentBulkInput,
+  type CommentBulkResult,
+  type CommentsPage,
+  type PublicComment,
+} from '#shared/schemas/engagement.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../errors.ts'
 import { assertPostVisible, type Viewer } from '../posts/posts.service.ts'
@@ -10,16 +21,34 @@ import * as repo from './comments.repo.ts'
 export const ANONYMOUS = 'Anonymous'
 
 export type CommentData = z.output<typeof CommentInputSchema>
+export type AdminCommentsQuery = z.output<typeof AdminCommentsQuerySchema>
 
-/** Approved comments of a visible post, oldest first. */
-export async function publicComments(db: Db, postId: string, viewer: Viewer): Promise<PublicComment[]> {
+/** A page of the approved comments of a visible post, oldest first; an unknown `after` is a 404. */
+export async function publicComments(
+  db: Db,
+  postId: string,
+  after: string | undefined,
+  viewer: Viewer,
+): Promise<CommentsPage> {
   await assertPostVisible(db, postId, viewer)
-  return approvedCommentsOfShownPost(db, postId)
+  return (await approvedCommentsOfShownPost(db, postId, after)) ?? notFound('Comment')
 }
 
-/** Approved comments of a post the caller has already read for this viewer (the post page), without asking again. */
-export async function approvedCommentsOfShownPost(db: Db, postId: string): Promise<PublicComment[]> {
-  return (await repo.findApproved(db, postId)).map(rowToPublicComment)
+/**
+ * A page of the approved comments of a post the caller has already read for this viewer (the post page), without
+ * asking again; undefined when `after` names no approved comment of the post (deleted since, or never).
+ */
+export async function approvedCommentsOfShownPost(
+  db: Db,
+  postId: string,
+  after?: string,
+): Promise<CommentsPage | undefined> {
+  const anchor = after === undefined ? undefined : await repo.findApprovedAnchor(db, postId, after)
+  if (after !== undefined && !anchor) return undefined
+  // One more than a page says whether another follows.
+  const rows = await repo.approvedPageQuery(db, postId, anchor, COMMENTS_PER_PAGE + 1).execute()
+  const comments = rows.slice(0, COMMENTS_PER_PAGE).map(rowToPublicComment)
+  return { comments, next: rows.length > COMMENTS_PER_PAGE ? comments.at(-1)!.id : null }
 }
 
 /**
@@ -51,15 +80,32 @@ export async function submitComment(
   return rowToPublicComment(row)
 }
 
-export async function adminComments(db: Db): Promise<AdminComment[]> {
-  return (await repo.findAllForAdmin(db)).map(rowToAdminComment)
+export async function adminComments(db: Db, query: AdminCommentsQuery): Promise<AdminCommentsPage> {
+  const { pending, approved } = await repo.countByApproval(db)
+  const counts = { all: pending + approved, pending, approved }
+  const totalPages = Math.max(1, Math.ceil(counts[query.status] / ADMIN_COMMENTS_PER_PAGE))
+  const page = Math.min(query.page, totalPages)
+  const rows = await repo
+    .adminPageQuery(db, query.status, (page - 1) * ADMIN_COMMENTS_PER_PAGE, ADMIN_COMMENTS_PER_PAGE)
+    .execute()
+  return { comments: rows.map(rowToAdminComment), page, totalPages, counts }
 }
 
-export async function approveComment(db: Db, id: string, now: Date): Promise<AdminComment> {
-  if (!(await repo.approveComment(db, id, now))) notFound('Comment')
+/** Approves a pending comment, or takes an approved one off the post (pending again); approving twice is no error. */
+export async function setApproval(db: Db, id: string, approved: boolean, now: Date): Promise<AdminComment> {
+  if (!(await repo.setApproval(db, [id], approved, now)) && !(await repo.commentExists(db, id))) notFound('Comment')
   return rowToAdminComment((await repo.findForAdmin(db, id)) ?? notFound('Comment'))
 }
 
 export async function deleteComment(db: Db, id: string): Promise<void> {
-  if (!(await repo.deleteComment(db, id))) notFound('Comment')
+  if (!(await repo.deleteComments(db, [id]))) notFound('Comment')
+}
+
+/** Approves or deletes many comments at once; ids that name no comment (or are already approved) are skipped. */
+export async function bulkModerate(db: Db, input: CommentBulkInput, now: Date): Promise<CommentBulkResult> {
+  const count =
+    input.action === 'approve'
+      ? await repo.setApproval(db, input.ids, true, now)
+      : await repo.deleteComments(db, input.ids)
+  return { count }
 }

@@ -145,7 +145,7 @@ export async function renderPostContent(
 }
 
 /** Bumped whenever rendering changes: posts rendered by an older version are rendered again (see posts.rederive.ts). */
-export const RENDER_VERSION = 4
+export const RENDER_VERSION = 5
 
 export type DerivedColumns = { content_html: string; headings: string; render_version: number }
 

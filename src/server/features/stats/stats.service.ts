@@ -1,13 +1,18 @@
 import type { DailyViews, Stats, ViewSpikes } from '#shared/schemas/engagement.ts'
 import type { Db } from '../../db/client.ts'
+import { countPending } from '../engagement/comments.repo.ts'
 import { tenMinuteSlot } from '../engagement/views.service.ts'
 import * as repo from './stats.repo.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export async function siteStats(db: Db): Promise<Stats> {
-  const [totals, totalCategories] = await Promise.all([repo.postTotals(db), repo.categoryCount(db)])
-  return { totalPosts: totals.posts, totalViews: totals.views, totalCategories, drafts: totals.drafts }
+  const [totals, totalCategories, pendingComments] = await Promise.all([
+    repo.postTotals(db),
+    repo.categoryCount(db),
+    countPending(db),
+  ])
+  return { totalPosts: totals.posts, totalViews: totals.views, totalCategories, drafts: totals.drafts, pendingComments }
 }
 
 /** One entry per UTC day for the last `days` days ending today, oldest first, zero-filled. */

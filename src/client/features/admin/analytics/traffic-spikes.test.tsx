@@ -22,8 +22,6 @@ describe('traffic spike flag', () => {
     expect(html).toContain(
       '<li><strong>Going &lt;viral&gt;</strong>: 1.2K views in the last hour, more than 20 times its daily average of 3.5</li>',
     )
-    expect(html).toContain(
-      '<li><strong>New</strong>: 25 views in the last hour, more than 20 times its daily average of 0</li>',
-    )
+    expect(html).toContain('<li><strong>New</strong>: 25 views in the last hour, with no views on earlier days</li>')
   })
 })

@@ -4,6 +4,11 @@ import type { ViewSpikes } from '#shared/schemas/engagement.ts'
 import { formatViews } from '#shared/text/format.ts'
 import { viewSpikesQuery } from '../queries.ts'
 
+/** "N times its daily average of 0" says nothing: a post without earlier views is said to have none. */
+export const spikeText = ({ lastHour, dailyAverage }: { lastHour: number; dailyAverage: number }) =>
+  `${formatViews(lastHour)} views in the last hour, ` +
+  (dailyAverage === 0 ? 'with no views on earlier days' : `more than 20 times its daily average of ${dailyAverage}`)
+
 /** The flag itself: a labelled region listing each post, in words (the icon is decoration only). */
 export function SpikeList({ spikes }: { spikes: ViewSpikes }) {
   if (spikes.length === 0) return null
@@ -20,8 +25,7 @@ export function SpikeList({ spikes }: { spikes: ViewSpikes }) {
       <ul className="mt-2 space-y-1 text-sm">
         {spikes.map((spike) => (
           <li key={spike.postId} className="break-words">
-            <strong>{spike.title}</strong>: {formatViews(spike.lastHour)} views in the last hour, more than 20 times its
-            daily average of {spike.dailyAverage}
+            <strong>{spike.title}</strong>: {spikeText(spike)}
           </li>
         ))}
       </ul>

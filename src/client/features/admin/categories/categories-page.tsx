@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { Pencil, Plus } from 'lucide-react'
+import { useRef, useState } from 'react'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
@@ -10,6 +10,7 @@ import { plural } from '#shared/text/format.ts'
 import { categoriesQuery, useCategoryMutations } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { CategoryDialog } from './category-dialog.tsx'
+import { DeleteCategoryButton } from './delete-category-button.tsx'
 
 export function CategoriesPage() {
   useDocumentTitle('Manage Categories')
@@ -21,10 +22,10 @@ export function CategoriesPage() {
     trigger: null,
   })
 
-  const onDelete = (category: Category) => {
-    if (!window.confirm('Are you sure you want to delete this category?')) return
-    remove.mutate(category.id)
-  }
+  const newButton = useRef<HTMLButtonElement>(null)
+  // The deleted card's button is gone with it: focus goes to "New Category" rather than to the page's top.
+  const onDelete = (category: Category) =>
+    remove.mutate(category.id, { onSuccess: () => requestAnimationFrame(() => newButton.current?.focus()) })
 
   return (
     <div className="space-y-6">
@@ -33,7 +34,7 @@ export function CategoriesPage() {
           <h1 className="text-3xl font-bold">Categories</h1>
           <p className="text-muted-foreground">Organise your posts into categories</p>
         </div>
-        <Button onClick={(e) => setDialog({ open: true, category: null, trigger: e.currentTarget })}>
+        <Button ref={newButton} onClick={(e) => setDialog({ open: true, category: null, trigger: e.currentTarget })}>
           <Plus aria-hidden="true" />
           New Category
         </Button>
@@ -73,15 +74,7 @@ export function CategoriesPage() {
                     >
                       <Pencil aria-hidden="true" />
                     </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive hover:text-destructive"
-                      aria-label={`Delete ${category.name}`}
-                      onClick={() => onDelete(category)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
+                    <DeleteCategoryButton category={category} onConfirm={() => onDelete(category)} />
                   </div>
                 </CardHeader>
                 <CardContent className="space-y-2">

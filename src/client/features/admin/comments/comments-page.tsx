@@ -1,76 +1,34 @@
 import { useQuery } from '@tanstack/react-query'
-import { Check, Trash2 } from 'lucide-react'
+import { paths } from '#shared/paths.ts'
+import type { CommentFilter } from '#shared/schemas/engagement.ts'
+import { Pagination } from '../../../components/site/pagination.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
-import { Badge } from '../../../components/ui/badge.tsx'
-import { Button } from '../../../components/ui/button.tsx'
-import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
-import type { AdminComment } from '#shared/schemas/engagement.ts'
-import { formatDate } from '#shared/text/format.ts'
-import { ConfirmDeleteDialog } from '../confirm-delete-dialog.tsx'
-import { commentsQuery, useCommentMutations } from '../queries.ts'
+import { useSearchParams } from '../../../lib/router.tsx'
+import { commentsQuery } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
+import { CommentList } from './comment-list.tsx'
 
-function CommentCard({ comment }: { comment: AdminComment }) {
-  const { approve, remove } = useCommentMutations()
-  return (
-    <li>
-      <Card data-testid="admin-comment">
-        <CardHeader className="flex flex-row flex-wrap items-center gap-2 pb-2 text-sm">
-          <Badge variant={comment.isApproved ? 'default' : 'secondary'}>
-            {comment.isApproved ? 'Approved' : 'Pending'}
-          </Badge>
-          <span className="font-medium">{comment.post.title}</span>
-          <span className="text-muted-foreground">{formatDate(comment.createdAt)}</span>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          <p className="text-sm text-muted-foreground">
-            {comment.authorName || 'Anonymous'}
-            {comment.authorEmail ? ` · ${comment.authorEmail}` : ''}
-          </p>
-          <p className="whitespace-pre-wrap">{comment.content}</p>
-          <div className="flex gap-2">
-            {!comment.isApproved && (
-              <Button size="sm" onClick={() => approve.mutate(comment.id)} disabled={approve.isPending}>
-                <Check aria-hidden="true" />
-                Approve
-              </Button>
-            )}
-            <ConfirmDeleteDialog
-              title="Delete Comment"
-              description="Are you sure you want to delete this comment? This action cannot be undone."
-              onConfirm={() => remove.mutate(comment.id)}
-            >
-              <Button size="sm" variant="destructive" disabled={remove.isPending}>
-                <Trash2 aria-hidden="true" />
-                Delete
-              </Button>
-            </ConfirmDeleteDialog>
-          </div>
-        </CardContent>
-      </Card>
-    </li>
-  )
+type Tab = Exclude<CommentFilter, 'all'>
+const EMPTY: Record<Tab, string> = {
+  pending: 'No pending comments to review.',
+  approved: 'No approved comments yet.',
 }
 
-function CommentList({ comments, empty }: { comments: AdminComment[]; empty: string }) {
-  if (comments.length === 0) return <p className="py-10 text-center text-muted-foreground">{empty}</p>
-  return (
-    <ul className="space-y-4">
-      {comments.map((c) => (
-        <CommentCard key={c.id} comment={c} />
-      ))}
-    </ul>
-  )
-}
+/** The tab and page live in the URL (`?status=approved&page=2`), so they survive a reload and the back button. */
+const hrefFor = (status: Tab, page: number) =>
+  `${paths.admin.comments()}${status === 'pending' && page === 1 ? '' : `?status=${status}${page > 1 ? `&page=${page}` : ''}`}`
 
 /** Spec §2: polled every 5 s, only with a user, retried up to 3 times unless the error mentions 401. */
 export function CommentsPage() {
   useDocumentTitle('Comment Management')
   const { user } = useAuth()
-  const comments = useQuery({ ...commentsQuery(), enabled: Boolean(user) })
+  const [search, setSearch] = useSearchParams()
+  const status: Tab = search.get('status') === 'approved' ? 'approved' : 'pending'
+  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1)
+  const comments = useQuery({ ...commentsQuery(status, page), enabled: Boolean(user) })
 
   if (!user)
     return (
@@ -88,26 +46,37 @@ export function CommentsPage() {
       </Alert>
     )
 
-  const pending = comments.data.filter((c) => !c.isApproved)
-  const approved = comments.data.filter((c) => c.isApproved)
+  const { counts, totalPages } = comments.data
   return (
     <div className="space-y-6">
       <header>
         <h1 className="text-3xl font-bold">Comment Management</h1>
         <p className="text-muted-foreground">
-          {pending.length} pending · {approved.length} approved
+          {counts.pending} pending · {counts.approved} approved
         </p>
       </header>
-      <Tabs defaultValue="pending">
+      <Tabs
+        value={status}
+        onValueChange={(value) => setSearch(new URLSearchParams(value === 'approved' ? { status: value } : {}))}
+      >
         <TabsList>
-          <TabsTrigger value="pending">Pending ({pending.length})</TabsTrigger>
-          <TabsTrigger value="approved">Approved ({approved.length})</TabsTrigger>
+          <TabsTrigger value="pending">Pending ({counts.pending})</TabsTrigger>
+          <TabsTrigger value="approved">Approved ({counts.approved})</TabsTrigger>
         </TabsList>
-        <TabsContent value="pending">
-          <CommentList comments={pending} empty="No pending comments to review." />
-        </TabsContent>
-        <TabsContent value="approved">
-          <CommentList comments={approved} empty="No approved comments yet." />
+        <TabsContent value={status}>
+          <CommentList
+            key={`${status}-${comments.data.page}`}
+            comments={comments.data.comments}
+            empty={EMPTY[status]}
+            canApprove={status === 'pending'}
+          />
+          {totalPages > 1 && (
+            <Pagination
+              page={comments.data.page}
+              pageCount={totalPages}
+              hrefFor={(target) => hrefFor(status, target)}
+            />
+          )}
         </TabsContent>
       </Tabs>
     </div>

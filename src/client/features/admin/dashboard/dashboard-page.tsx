@@ -13,6 +13,7 @@ import { postsQuery, statsQuery } from '../queries.ts'
 import { DASHBOARD_TILES, StatCards } from '../stat-cards.tsx'
 import { StatusBadge } from '../status-badge.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import { PendingComments } from './pending-comments.tsx'
 
 const RECENT = 5
 
@@ -79,6 +80,7 @@ export function DashboardPage() {
         <NewPostButton />
       </header>
       <StatCards stats={stats.data} tiles={DASHBOARD_TILES} label="Statistics" />
+      <PendingComments count={stats.data?.pendingComments} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader className="flex flex-row items-center justify-between gap-2">
