@@ -10,12 +10,16 @@ import { FooterPageContent } from './footer-page-content.tsx'
 import { footerPageHead, notFoundHead } from '#shared/site/head.ts'
 import { footerPageQuery } from './queries.ts'
 import { useDocumentHead } from './use-document-head.ts'
+import { useSiteIdentity } from './use-site-identity.ts'
 
 /** Footer content pages (/about, /privacy-policy, …): spinner, 'Page Not Found', or the page (spec §2). */
 export function FooterPageView({ slug }: { slug: string }) {
   const query = useQuery(footerPageQuery(slug))
   const page = query.data ?? null
-  useDocumentHead(page ? footerPageHead(page) : query.isPending ? null : notFoundHead(paths.footerPage(slug)))
+  const site = useSiteIdentity()
+  useDocumentHead(
+    page ? footerPageHead(site, page) : query.isPending ? null : notFoundHead(site, paths.footerPage(slug)),
+  )
 
   if (query.isPending) return <Spinner label="Loading page" className="py-32" />
   if (!page) {

@@ -3,11 +3,12 @@ import { buttonVariants } from '../../components/ui/button.tsx'
 import { Link, useLocation } from '../../lib/router.tsx'
 import { notFoundHead } from '#shared/site/head.ts'
 import { useDocumentHead } from './use-document-head.ts'
+import { useSiteIdentity } from './use-site-identity.ts'
 
 /** Spec §2: any other path shows '404 Page Not Found' (the server answers 404). */
 export function NotFoundPage() {
   const { pathname } = useLocation()
-  useDocumentHead(notFoundHead(pathname, '404 Page Not Found'))
+  useDocumentHead(notFoundHead(useSiteIdentity(), pathname, '404 Page Not Found'))
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-6xl font-bold text-primary" aria-hidden="true">

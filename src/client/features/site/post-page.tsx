@@ -19,6 +19,7 @@ import { RelatedPosts } from './related-posts.tsx'
 import { ShareButtons } from './share-buttons.tsx'
 import { TableOfContents } from './table-of-contents.tsx'
 import { useDocumentHead } from './use-document-head.ts'
+import { useSiteIdentity } from './use-site-identity.ts'
 import { useViewBeacon } from './use-view-beacon.ts'
 
 export function PostPage({ slug }: { slug: string }) {
@@ -33,7 +34,10 @@ export function PreviewPage({ token }: { token: string }) {
 function PostView({ query, notFoundPath }: { query: UseQueryResult<PostDetail | null>; notFoundPath: string }) {
   const post = query.data ?? null
   const draft = post !== null && post.status !== 'published'
-  useDocumentHead(post ? postHead(post) : query.isPending ? null : notFoundHead(notFoundPath, 'Post Not Found'))
+  const site = useSiteIdentity()
+  useDocumentHead(
+    post ? postHead(site, post) : query.isPending ? null : notFoundHead(site, notFoundPath, 'Post Not Found'),
+  )
   // A draft is not public: no view is counted, and likes and comments are off.
   useViewBeacon(draft ? undefined : post?.id)
 

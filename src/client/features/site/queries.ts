@@ -6,6 +6,7 @@ import type { ListParams } from '#shared/routes/public-routes.ts'
 import type { PostCard, PostDetail, PostPage } from '#shared/schemas/post.ts'
 import { readPostPage } from './post-page-response.ts'
 import type { FooterPage, SiteSetting } from '#shared/schemas/site.ts'
+import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import type { Tag } from '#shared/schemas/tag.ts'
 import { PUBLIC_PAGE_SIZE } from '#shared/site/constants.ts'
 import { LATEST_ON_HOME, latestListParams, siteKeys } from '#shared/site/query-keys.ts'
@@ -94,6 +95,10 @@ export const footerPageQuery = (slug: string) =>
     queryKey: siteKeys.footerPage(slug),
     queryFn: () => orNullOn404(() => requestJson<FooterPage>(`/api/footer-pages/slug/${enc(slug)}`)),
   })
+
+/** Filled by the server on every page (src/server/ssr/load-page.ts); the defaults only until then. */
+export const siteIdentityQuery = () =>
+  queryOptions({ queryKey: siteKeys.identity(), queryFn: () => requestJson<SiteIdentity>('/api/site-identity') })
 
 export const siteSettingsQuery = () =>
   queryOptions({ queryKey: siteKeys.settings(), queryFn: () => requestJson<SiteSetting[]>('/api/site-settings') })

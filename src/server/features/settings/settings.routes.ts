@@ -1,7 +1,9 @@
 import { z } from 'zod'
+import { SiteIdentitySchema } from '#shared/schemas/site-identity.ts'
 import { SettingsUpdateSchema, SiteSettingSchema } from '#shared/schemas/site.ts'
 import type { App } from '../../context.ts'
 import { getPublicSettings, updateSettings } from './settings.service.ts'
+import { getSiteIdentity, updateSiteIdentity } from './site-identity.service.ts'
 
 const SettingsListSchema = z.array(SiteSettingSchema)
 
@@ -18,5 +20,18 @@ export async function settingsRoutes(app: App): Promise<void> {
     '/api/site-settings',
     { schema: { body: SettingsUpdateSchema, response: { 200: SettingsListSchema } }, config: { auth: 'admin' } },
     async (request) => updateSettings(db, request.body, app.ctx.clock()),
+  )
+
+  app.get(
+    '/api/site-identity',
+    { schema: { response: { 200: SiteIdentitySchema } }, config: { publicCache: true } },
+    async () => getSiteIdentity(db),
+  )
+
+  // A write under /api/ moves the content version (cache-plugin.ts), so cached pages show the new identity at once.
+  app.put(
+    '/api/site-identity',
+    { schema: { body: SiteIdentitySchema, response: { 200: SiteIdentitySchema } }, config: { auth: 'admin' } },
+    async (request) => updateSiteIdentity(db, request.body, app.ctx.clock()),
   )
 }
