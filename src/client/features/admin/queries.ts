@@ -4,6 +4,7 @@ import { CategorySchema, type CategoryInput } from '#shared/schemas/category.ts'
 import { AdminCommentSchema, DailyViewsSchema, StatsSchema, ViewSpikesSchema } from '#shared/schemas/engagement.ts'
 import { MAX_PAGE_SIZE, PostCardSchema, PostSchema, type PostCard, type PostUpdate } from '#shared/schemas/post.ts'
 import { FooterPageSchema, SiteSettingSchema, type FooterPageInput, type SettingsUpdate } from '#shared/schemas/site.ts'
+import { SiteIdentitySchema, type SiteIdentity } from '#shared/schemas/site-identity.ts'
 import { LoginResultSchema, type LoginVerifyInput } from '#shared/schemas/security.ts'
 import {
   AuthResponseSchema,
@@ -29,6 +30,7 @@ export const adminKeys = {
   footerPages: ['/api/footer-pages'] as const,
   footerPage: (id: string) => ['/api/footer-pages', id] as const,
   settings: ['/api/site-settings'] as const,
+  identity: ['/api/site-identity'] as const,
 }
 
 export const setupStatusQuery = () =>
@@ -208,6 +210,21 @@ export function useSaveSettings() {
     onSuccess: () => {
       toast({ title: 'Settings saved successfully!' })
       return refresh(client, ['setting'])
+    },
+  })
+}
+
+export const siteIdentityQuery = () =>
+  queryOptions({ queryKey: adminKeys.identity, queryFn: () => apiJson(SiteIdentitySchema, '/api/site-identity') })
+
+export function useSaveSiteIdentity() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SiteIdentity) => apiJson(SiteIdentitySchema, '/api/site-identity', { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      toast({ title: 'Settings saved successfully!' })
+      client.setQueryData(adminKeys.identity, saved)
+      return refresh(client, ['site-identity'])
     },
   })
 }

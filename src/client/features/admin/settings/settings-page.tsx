@@ -1,4 +1,4 @@
-import { Archive, FileText, Lock, Share2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
+import { Archive, FileText, Globe, Lock, Share2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
 import type { ComponentType } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
@@ -9,6 +9,7 @@ import { useSearchParams } from '../../../lib/router.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { BackupTab } from './backup-tab.tsx'
 import { FooterPagesTab } from './footer-pages-tab.tsx'
+import { GeneralTab } from './general-tab.tsx'
 import { PasswordTab } from './password-tab.tsx'
 import { SecurityTab } from './security-tab.tsx'
 import { SocialTab } from './social-tab.tsx'
@@ -40,6 +41,7 @@ function AccountTab() {
 
 /** The tabs, in order; the first is the default. Add a tab here and it gets its trigger, panel and `?tab=` value. */
 const TABS: Array<{ value: string; label: string; icon: LucideIcon; Panel: ComponentType }> = [
+  { value: 'general', label: 'General', icon: Globe, Panel: GeneralTab },
   { value: 'social', label: 'Social Media', icon: Share2, Panel: SocialTab },
   { value: 'password', label: 'Password', icon: Lock, Panel: PasswordTab },
   { value: 'security', label: 'Security', icon: ShieldCheck, Panel: SecurityTab },

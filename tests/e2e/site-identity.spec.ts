@@ -1,0 +1,79 @@
+import { DEFAULT_SITE_IDENTITY } from '#shared/site/identity.ts'
+import { expect, loginViaApi, openAsReader, test } from './support/admin-fixtures.ts'
+import { uniquePng } from './support/admin-files.ts'
+
+const SCREENS = 'test-results/screens'
+
+// This file renames the whole site: it runs in its own project (playwright.config.ts) and puts the defaults back.
+test.afterAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  await loginViaApi(page)
+  const res = await page.request.put('/api/site-identity', { data: DEFAULT_SITE_IDENTITY })
+  expect(res.ok(), await res.text()).toBe(true)
+  await context.close()
+})
+
+test('Settings → General names and brands the site, and readers see it at once', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/admin/settings')
+  await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByLabel('Site title')).toHaveValue(DEFAULT_SITE_IDENTITY.title)
+
+  await page.getByLabel('Site title').fill('Ada’s Workbench')
+  await page.getByLabel('Tagline').fill('Small programs, long walks')
+  await page.getByLabel('Home page text').fill('Notes from the bench, every other week.')
+  await page.getByLabel('Language').fill('de')
+  await page.getByLabel('Footer line').fill('© {year} {title} · Made by hand')
+  await page.locator('#site-logo').setInputFiles(await uniquePng('logo.png', 96, 96))
+  await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible()
+  await page.locator('#site-favicon').setInputFiles(await uniquePng('icon.png', 64, 64))
+  await expect(page.getByRole('img', { name: 'Favicon preview' })).toBeVisible()
+
+  // The same schema as the server's checks the form: a colour that is not #rrggbb is marked on its field.
+  const accent = page.locator('#site-accentColor')
+  await accent.fill('red')
+  await page.getByRole('button', { name: 'Save Settings' }).click()
+  await expect(accent).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Must be a colour like #1d4ed8')).toBeVisible()
+  await accent.fill('#b91c1c')
+  await page.getByRole('button', { name: 'Save Settings' }).click()
+  await expect(page.getByText('Settings saved successfully!')).toBeVisible()
+  await expect(accent).not.toHaveAttribute('aria-invalid', 'true')
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: `${SCREENS}/settings-general-${scheme}-${width}.png`, fullPage: true })
+    }
+  }
+
+  const reader = await openAsReader(browser, baseURL, '/')
+  await expect(reader).toHaveTitle('Ada’s Workbench: Small programs, long walks')
+  await expect(reader.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(reader.getByRole('heading', { level: 1, name: 'Small programs, long walks' })).toBeVisible()
+  await expect(reader.getByText('Notes from the bench, every other week.')).toBeVisible()
+  const home = reader.getByRole('banner').getByRole('link', { name: 'Ada’s Workbench' })
+  await expect(home.locator('img')).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{64}-480\.png$/)
+  await expect(reader.locator('footer')).toContainText(`© ${new Date().getFullYear()} Ada’s Workbench · Made by hand`)
+  await expect(reader.locator('link[rel="icon"]')).toHaveAttribute('href', /^\/uploads\/[a-f0-9]{64}-480\.png$/)
+  // The accent colour is the theme's primary colour: the hero's first button wears it.
+  const start = reader.getByRole('link', { name: 'Start Reading' })
+  await expect(start).toHaveCSS('background-color', 'rgb(185, 28, 28)')
+  const icon = await reader.request.get('/favicon.ico')
+  expect(icon.status()).toBe(200)
+  expect(icon.headers()['content-type']).toBe('image/png')
+  const rss = await (await reader.request.get('/rss.xml')).text()
+  expect(rss).toContain('<title>Ada’s Workbench</title>')
+  for (const scheme of ['light', 'dark'] as const) {
+    await reader.emulateMedia({ colorScheme: scheme })
+    for (const width of [390, 1280]) {
+      await reader.setViewportSize({ width, height: 900 })
+      await reader.screenshot({ path: `${SCREENS}/reader-identity-${scheme}-${width}.png` })
+    }
+  }
+  await reader.context().close()
+})
