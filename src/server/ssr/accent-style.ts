@@ -23,9 +23,12 @@ const SYSTEM_DARK = ":root:not([data-theme='light'])"
 export function accentStyle(hex: string): string {
   if (hex.toLowerCase() === DEFAULT_SITE_IDENTITY.accentColor) return ''
   const dark = `color-mix(in oklab, ${hex} 45%, white)`
-  const darkVars = `--color-primary:${dark};--color-ring:${dark};--color-primary-foreground:#0b1120`
+  // The tint behind the home hero and hovered links: a trace of the colour on either background.
+  const lightTint = `--color-accent:color-mix(in oklab, ${hex} 8%, white);--color-accent-foreground:color-mix(in oklab, ${hex} 70%, black)`
+  const darkTint = `--color-accent:color-mix(in oklab, ${hex} 25%, #0b1120);--color-accent-foreground:color-mix(in oklab, ${hex} 25%, white)`
+  const darkVars = `--color-primary:${dark};--color-ring:${dark};--color-primary-foreground:#0b1120;${darkTint}`
   return [
-    `<style>:root{--color-primary:${hex};--color-ring:${hex};--color-primary-foreground:${textOn(hex)}}`,
+    `<style>:root{--color-primary:${hex};--color-ring:${hex};--color-primary-foreground:${textOn(hex)};${lightTint}}`,
     `${DARK}{${darkVars}}`,
     `@media (prefers-color-scheme:dark){${SYSTEM_DARK}{${darkVars}}}</style>`,
   ].join('')

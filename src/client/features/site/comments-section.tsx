@@ -4,6 +4,7 @@ import { MessageCircle } from '../../components/ui/icons.tsx'
 import { useId, useState, type FormEvent } from 'react'
 import type { PublicComment } from '#shared/schemas/engagement.ts'
 import { formatDate, plural } from '#shared/text/format.ts'
+import { useSiteIdentity } from './use-site-identity.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
@@ -17,6 +18,7 @@ import { commentsQuery } from './queries.ts'
 /** Comment form (pending until approved, spec §4) and the approved comments, oldest first. Plain text only. */
 export function CommentsSection({ postId }: { postId: string }) {
   const id = useId()
+  const { timeZone } = useSiteIdentity()
   const comments = useQuery(commentsQuery(postId))
   const [content, setContent] = useState('')
   const [authorName, setAuthorName] = useState('')
@@ -92,7 +94,7 @@ export function CommentsSection({ postId }: { postId: string }) {
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-semibold">{c.authorName || 'Anonymous'}</span>
                 <time dateTime={c.createdAt} className="text-xs text-muted-foreground">
-                  {formatDate(c.createdAt)}
+                  {formatDate(c.createdAt, timeZone)}
                 </time>
               </p>
               <p className="mt-2 whitespace-pre-line text-sm leading-relaxed">{c.content}</p>

@@ -37,7 +37,8 @@ export function FooterPageView({ slug }: { slug: string }) {
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-4xl font-extrabold tracking-tight">{page.title}</h1>
       <p className="mt-3 text-sm text-muted-foreground">
-        Last updated: {page.updatedAt ? <time dateTime={page.updatedAt}>{formatDate(page.updatedAt)}</time> : 'Never'}
+        Last updated:{' '}
+        {page.updatedAt ? <time dateTime={page.updatedAt}>{formatDate(page.updatedAt, site.timeZone)}</time> : 'Never'}
       </p>
       {page.featuredImage && (
         <div className="mt-8 overflow-hidden rounded-xl bg-muted">

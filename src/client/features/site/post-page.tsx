@@ -47,6 +47,7 @@ function PostView({ query, notFoundPath }: { query: UseQueryResult<PostDetail | 
 }
 
 function PostArticle({ post, draft }: { post: PostDetail; draft: boolean }) {
+  const { timeZone } = useSiteIdentity()
   return (
     <>
       {draft && (
@@ -65,7 +66,11 @@ function PostArticle({ post, draft }: { post: PostDetail; draft: boolean }) {
             {draft && <Badge variant="secondary">{post.status}</Badge>}
             <span className="inline-flex items-center gap-1.5">
               <Calendar className="size-4" aria-hidden="true" />
-              {post.publishedAt ? <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time> : 'Draft'}
+              {post.publishedAt ? (
+                <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, timeZone)}</time>
+              ) : (
+                'Draft'
+              )}
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Clock className="size-4" aria-hidden="true" />

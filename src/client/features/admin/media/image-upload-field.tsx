@@ -45,28 +45,23 @@ export function ImageUploadField({ id, label, url, onChange, hint, maxBytes, too
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
       {url && (
-        <div className="relative w-fit">
-          <img
-            src={url}
-            alt={`${label} preview`}
-            className={previewClassName ?? 'max-h-48 rounded-md border object-cover'}
-          />
-          <Button
-            variant="destructive"
-            size="icon"
-            className="absolute right-2 top-2 size-8"
-            aria-label={`Remove ${label.toLowerCase()}`}
-            onClick={() => onChange('')}
-          >
-            <X aria-hidden="true" />
-          </Button>
-        </div>
+        <img
+          src={url}
+          alt={`${label} preview`}
+          className={previewClassName ?? 'max-h-48 rounded-md border object-cover'}
+        />
       )}
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="outline" disabled={uploading} onClick={() => inputRef.current?.click()}>
           <ImagePlus aria-hidden="true" />
           {uploading ? 'Uploading...' : url ? 'Change Image' : 'Upload Image'}
         </Button>
+        {url && (
+          <Button variant="outline" aria-label={`Remove ${label.toLowerCase()}`} onClick={() => onChange('')}>
+            <X aria-hidden="true" />
+            Remove
+          </Button>
+        )}
         <span className="text-xs text-muted-foreground">{hint}</span>
       </div>
       <input
