@@ -33,7 +33,7 @@ describe('footer pages', () => {
 
     const pub = await t.request({ method: 'GET', url: '/api/footer-pages/slug/cookie-policy' })
     expect(pub.statusCode).toBe(200)
-    expect(pub.json()).toEqual(page)
+    expect(pub.json()).toEqual({ ...page, contentHtml: expect.stringContaining('<li>none</li>') })
   })
 
   it('lists (admin) by sort order then title, and gets one by id', async () => {
@@ -114,6 +114,26 @@ describe('footer pages', () => {
     expect((await t.request({ method: 'GET', url: '/api/footer-pages/slug/no-such-page' })).json()).toEqual({
       error: 'Page not found',
     })
+  })
+
+  it('readers get the text rendered by the post renderer, with its safety: links work, script never runs', async () => {
+    const content = [
+      'Write to [me@example.com](mailto:me@example.com) or see [the blog](/blog).',
+      '',
+      '<script>alert(1)</script> [bad](javascript:alert(1)) <img src=x onerror=alert(1)>',
+    ].join('\n')
+    const page = (await create({ title: 'Reach Me', content })).json()
+    const pub = (await t.request({ method: 'GET', url: '/api/footer-pages/slug/reach-me' })).json()
+    expect(pub.content).toBe(content)
+    expect(pub.contentHtml).toContain('<a href="mailto:me@example.com"')
+    expect(pub.contentHtml).toContain('>me@example.com</a>')
+    expect(pub.contentHtml).toContain('<a href="/blog"')
+    // Raw HTML is shown as text, and a javascript: link stays text.
+    expect(pub.contentHtml).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(pub.contentHtml).not.toMatch(/<script|<img|href="javascript/i)
+    // The admin edits the markdown; only readers need the HTML.
+    const own = (await t.request({ method: 'GET', url: `/api/footer-pages/${page.id}`, cookie: t.cookie })).json()
+    expect(own.contentHtml).toBeUndefined()
   })
 
   it('admin calls answer 401 without a session', async () => {

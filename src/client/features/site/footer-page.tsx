@@ -6,7 +6,7 @@ import { ResponsiveImage } from '../../components/site/responsive-image.tsx'
 import { buttonVariants } from '../../components/ui/button.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { Link } from '../../lib/router.tsx'
-import { FooterPageContent } from './footer-page-content.tsx'
+import { PostContent } from './post-content.tsx'
 import { footerPageHead, notFoundHead } from '#shared/site/head.ts'
 import { footerPageQuery } from './queries.ts'
 import { useDocumentHead } from './use-document-head.ts'
@@ -54,7 +54,7 @@ export function FooterPageView({ slug }: { slug: string }) {
         </div>
       )}
       <div className="mt-8">
-        <FooterPageContent content={page.content} />
+        <PostContent html={page.contentHtml} />
       </div>
     </article>
   )

@@ -5,7 +5,7 @@ import { orNullOn404 } from '#shared/or-null-on-404.ts'
 import type { ListParams } from '#shared/routes/public-routes.ts'
 import type { PostCard, PostDetail, PostPage } from '#shared/schemas/post.ts'
 import { readPostPage } from './post-page-response.ts'
-import type { FooterPage, SiteSetting } from '#shared/schemas/site.ts'
+import type { PublicFooterPage, SiteSetting } from '#shared/schemas/site.ts'
 import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import type { Tag } from '#shared/schemas/tag.ts'
 import { PUBLIC_PAGE_SIZE } from '#shared/site/constants.ts'
@@ -93,7 +93,7 @@ export const tagQuery = (tag: string) =>
 export const footerPageQuery = (slug: string) =>
   queryOptions({
     queryKey: siteKeys.footerPage(slug),
-    queryFn: () => orNullOn404(() => requestJson<FooterPage>(`/api/footer-pages/slug/${enc(slug)}`)),
+    queryFn: () => orNullOn404(() => requestJson<PublicFooterPage>(`/api/footer-pages/slug/${enc(slug)}`)),
   })
 
 /** Filled by the server on every page (src/server/ssr/load-page.ts); the defaults only until then. */
