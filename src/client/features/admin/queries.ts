@@ -90,7 +90,7 @@ export const commentsQuery = () =>
     retry: (failureCount, error) => failureCount < 3 && !error.message.includes('401'),
   })
 
-const FooterPageListSchema = z.array(FooterPageSchema.pick({ id: true, title: true, slug: true }))
+const FooterPageListSchema = z.array(FooterPageSchema.pick({ id: true, title: true, slug: true, isActive: true }))
 export const footerPagesQuery = () =>
   queryOptions({ queryKey: adminKeys.footerPages, queryFn: () => apiJson(FooterPageListSchema, '/api/footer-pages') })
 export const footerPageQuery = (id: string) =>
