@@ -50,10 +50,11 @@ export async function loadPage(
   const set = (key: readonly unknown[], data: unknown) => qc.setQueryData(key, data)
 
   // The chrome (footer categories and social links) is on every page.
-  const { categories, settings, identity: site } = await siteChrome(db, contentVersion)
+  const { categories, settings, identity: site, navigation } = await siteChrome(db, contentVersion)
   set(siteKeys.categories(), categories)
   set(siteKeys.settings(), settings)
   set(siteKeys.identity(), site)
+  set(siteKeys.navigation(), navigation)
 
   const route = matchPublicRoute(pathname)
   let status: 200 | 404 = 200

@@ -4,17 +4,10 @@ import { footerText } from '#shared/site/identity.ts'
 import { Rss } from '../ui/icons.tsx'
 import { useSiteIdentity } from '../../features/site/use-site-identity.ts'
 import { Link } from '../../lib/router.tsx'
-import { FOOTER_SLUGS } from '#shared/site/constants.ts'
-import { categoriesQuery, siteSettingsQuery } from '../../features/site/queries.ts'
+import { categoriesQuery, navigationQuery, siteSettingsQuery } from '../../features/site/queries.ts'
+import { MenuLink } from './menu-link.tsx'
 
 const FOOTER_CATEGORIES = 6
-const FOOTER_LINKS: Record<(typeof FOOTER_SLUGS)[number], string> = {
-  'privacy-policy': 'Privacy Policy',
-  'terms-conditions': 'Terms & Conditions',
-  about: 'About',
-  contact: 'Contact',
-  disclaimer: 'Disclaimer',
-}
 const SOCIAL = [
   { key: 'x_url', label: 'X (Twitter)' },
   { key: 'linkedin_url', label: 'LinkedIn' },
@@ -29,6 +22,7 @@ export function SiteFooter() {
   const categories = useQuery(categoriesQuery()).data ?? []
   const settings = useQuery(siteSettingsQuery()).data ?? []
   const site = useSiteIdentity()
+  const menu = useQuery(navigationQuery()).data?.footer ?? []
   const social = SOCIAL.map((s) => ({ ...s, url: settings.find((x) => x.key === s.key)?.value ?? '' })).filter(
     (s) => s.url,
   )
@@ -92,17 +86,19 @@ export function SiteFooter() {
       </div>
       <div className="border-t">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground sm:px-6 md:flex-row md:items-center md:justify-between">
-          <nav aria-label="Legal and information">
-            <ul className="flex flex-wrap gap-x-5 gap-y-2">
-              {FOOTER_SLUGS.map((slug) => (
-                <li key={slug}>
-                  <Link href={paths.footerPage(slug)} className={linkClass}>
-                    {FOOTER_LINKS[slug]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          {menu.length > 0 && (
+            <nav aria-label="Legal and information">
+              <ul className="flex flex-wrap gap-x-5 gap-y-2">
+                {menu.map((item, i) => (
+                  <li key={i}>
+                    <MenuLink href={item.href} className={linkClass}>
+                      {item.label}
+                    </MenuLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
           {/* The year the page was rendered in: cached pages are rebuilt at least whenever content changes. */}
           <p suppressHydrationWarning>{footerText(site, new Date().getFullYear())}</p>
         </div>

@@ -6,14 +6,17 @@ import { useAuth } from '../../lib/auth.tsx'
 import { cn } from '../../lib/cn.ts'
 import { Link, useLocation } from '../../lib/router.tsx'
 import { useSiteIdentity } from '../../features/site/use-site-identity.ts'
+import { navigationQuery } from '../../features/site/queries.ts'
+import { useQuery } from '../../lib/page-query.ts'
 import { HeaderSearch } from './header-search.tsx'
+import { MenuLink } from './menu-link.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 const linkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground'
 
 /**
- * Fixed nav: the site's name (and logo), Home, Blog, a search box, and 'Admin' and 'Logout' for a signed-in owner
+ * Fixed nav: the site's name (and logo), the header menu (Settings → Navigation), a search box, and 'Admin' and 'Logout' for a signed-in owner
  * (the way in, /admin, is not advertised to readers); a menu button below the md breakpoint.
  */
 export function SiteNav() {
@@ -26,23 +29,21 @@ export function SiteNav() {
   // Close the mobile menu whenever the page changes.
   useEffect(() => setOpen(false), [location.pathname, location.search])
 
-  const current = (href: string) => (href === '/' ? location.pathname === '/' : location.pathname.startsWith(href))
+  const menu = useQuery(navigationQuery()).data?.header ?? []
+  const current = (href: string) =>
+    href.startsWith('/') && (href === '/' ? location.pathname === '/' : location.pathname.startsWith(href))
   const links = (
     <>
-      <Link
-        href={paths.home()}
-        className={cn(linkClass, current('/') && 'text-foreground')}
-        aria-current={current('/') ? 'page' : undefined}
-      >
-        Home
-      </Link>
-      <Link
-        href={paths.blog()}
-        className={cn(linkClass, current('/blog') && 'text-foreground')}
-        aria-current={current('/blog') ? 'page' : undefined}
-      >
-        Blog
-      </Link>
+      {menu.map((item, i) => (
+        <MenuLink
+          key={i}
+          href={item.href}
+          className={cn(linkClass, current(item.href) && 'text-foreground')}
+          aria-current={current(item.href) ? 'page' : undefined}
+        >
+          {item.label}
+        </MenuLink>
+      ))}
       {user && (
         <>
           <Link href={paths.admin.dashboard()} className={linkClass}>

@@ -6,6 +6,7 @@ import type { ListParams } from '#shared/routes/public-routes.ts'
 import type { PostCard, PostDetail, PostPage } from '#shared/schemas/post.ts'
 import { readPostPage } from './post-page-response.ts'
 import type { PublicFooterPage, SiteSetting } from '#shared/schemas/site.ts'
+import type { Navigation } from '#shared/schemas/navigation.ts'
 import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import type { Tag } from '#shared/schemas/tag.ts'
 import { PUBLIC_PAGE_SIZE } from '#shared/site/constants.ts'
@@ -99,6 +100,9 @@ export const footerPageQuery = (slug: string) =>
 /** Filled by the server on every page (src/server/ssr/load-page.ts); the defaults only until then. */
 export const siteIdentityQuery = () =>
   queryOptions({ queryKey: siteKeys.identity(), queryFn: () => requestJson<SiteIdentity>('/api/site-identity') })
+
+export const navigationQuery = () =>
+  queryOptions({ queryKey: siteKeys.navigation(), queryFn: () => requestJson<Navigation>('/api/navigation') })
 
 export const siteSettingsQuery = () =>
   queryOptions({ queryKey: siteKeys.settings(), queryFn: () => requestJson<SiteSetting[]>('/api/site-settings') })

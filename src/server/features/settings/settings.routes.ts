@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { NavigationSchema } from '#shared/schemas/navigation.ts'
 import { SiteIdentitySchema } from '#shared/schemas/site-identity.ts'
 import { SettingsUpdateSchema, SiteSettingSchema } from '#shared/schemas/site.ts'
 import type { App } from '../../context.ts'
 import { getPublicSettings, updateSettings } from './settings.service.ts'
+import { getNavigation, updateNavigation } from './navigation.service.ts'
 import { getSiteIdentity, updateSiteIdentity } from './site-identity.service.ts'
 
 const SettingsListSchema = z.array(SiteSettingSchema)
@@ -33,5 +35,17 @@ export async function settingsRoutes(app: App): Promise<void> {
     '/api/site-identity',
     { schema: { body: SiteIdentitySchema, response: { 200: SiteIdentitySchema } }, config: { auth: 'admin' } },
     async (request) => updateSiteIdentity(db, request.body, app.ctx.clock()),
+  )
+
+  app.get(
+    '/api/navigation',
+    { schema: { response: { 200: NavigationSchema } }, config: { publicCache: true } },
+    async () => getNavigation(db),
+  )
+
+  app.put(
+    '/api/navigation',
+    { schema: { body: NavigationSchema, response: { 200: NavigationSchema } }, config: { auth: 'admin' } },
+    async (request) => updateNavigation(db, request.body, app.ctx.clock()),
   )
 }
