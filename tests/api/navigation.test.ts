@@ -63,7 +63,19 @@ describe('navigation (Settings → Navigation)', () => {
     expect(await get()).toEqual(before)
   })
 
-  it('PUT needs a session (401)', async () => {
+  it('DELETE puts the default menus back, which follow the pages again', async () => {
+    const res = await t.request({ method: 'DELETE', url: '/api/navigation', cookie: t.cookie })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().header).toEqual([
+      { label: 'Home', href: '/' },
+      { label: 'Blog', href: '/blog' },
+    ])
+    await createPage('Uses')
+    expect((await get()).footer).toContainEqual({ label: 'Uses', href: '/uses' })
+  })
+
+  it('PUT and DELETE need a session (401)', async () => {
     expect((await put({ header: [], footer: [] }, null)).statusCode).toBe(401)
+    expect((await t.request({ method: 'DELETE', url: '/api/navigation' })).statusCode).toBe(401)
   })
 })

@@ -4,6 +4,7 @@ import { CategorySchema, type CategoryInput } from '#shared/schemas/category.ts'
 import { AdminCommentSchema, DailyViewsSchema, StatsSchema, ViewSpikesSchema } from '#shared/schemas/engagement.ts'
 import { MAX_PAGE_SIZE, PostCardSchema, PostSchema, type PostCard, type PostUpdate } from '#shared/schemas/post.ts'
 import { FooterPageSchema, SiteSettingSchema, type FooterPageInput, type SettingsUpdate } from '#shared/schemas/site.ts'
+import { NavigationSchema, type Navigation } from '#shared/schemas/navigation.ts'
 import { SiteIdentitySchema, type SiteIdentity } from '#shared/schemas/site-identity.ts'
 import { LoginResultSchema, type LoginVerifyInput } from '#shared/schemas/security.ts'
 import {
@@ -31,6 +32,7 @@ export const adminKeys = {
   footerPage: (id: string) => ['/api/footer-pages', id] as const,
   settings: ['/api/site-settings'] as const,
   identity: ['/api/site-identity'] as const,
+  navigation: ['/api/navigation'] as const,
 }
 
 export const setupStatusQuery = () =>
@@ -225,6 +227,33 @@ export function useSaveSiteIdentity() {
       toast({ title: 'Settings saved successfully!' })
       client.setQueryData(adminKeys.identity, saved)
       return refresh(client, ['site-identity'])
+    },
+  })
+}
+
+export const navigationQuery = () =>
+  queryOptions({ queryKey: adminKeys.navigation, queryFn: () => apiJson(NavigationSchema, '/api/navigation') })
+
+export function useSaveNavigation() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: Navigation) => apiJson(NavigationSchema, '/api/navigation', { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      toast({ title: 'Navigation saved successfully!' })
+      client.setQueryData(adminKeys.navigation, saved)
+      return refresh(client, ['navigation'])
+    },
+  })
+}
+
+export function useResetNavigation() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => apiJson(NavigationSchema, '/api/navigation', { method: 'DELETE' }),
+    onSuccess: (defaults) => {
+      toast({ title: 'Navigation reset to the defaults' })
+      client.setQueryData(adminKeys.navigation, defaults)
+      return refresh(client, ['navigation'])
     },
   })
 }

@@ -2,7 +2,7 @@ import { NavigationSchema, type Navigation } from '#shared/schemas/navigation.ts
 import { paths } from '#shared/paths.ts'
 import type { Db } from '../../db/client.ts'
 import { listFooterPages } from '../footer-pages/footer-pages.service.ts'
-import { findSettings, upsertSetting } from './settings.repo.ts'
+import { deleteSetting, findSettings, upsertSetting } from './settings.repo.ts'
 
 export const NAVIGATION_KEY = 'navigation'
 
@@ -25,6 +25,12 @@ export async function getNavigation(db: Db): Promise<Navigation> {
 
 export async function updateNavigation(db: Db, input: Navigation, now: Date): Promise<Navigation> {
   await upsertSetting(db, NAVIGATION_KEY, JSON.stringify(input), now)
+  return getNavigation(db)
+}
+
+/** Back to the default menus, which follow the pages again. */
+export async function resetNavigation(db: Db): Promise<Navigation> {
+  await deleteSetting(db, NAVIGATION_KEY)
   return getNavigation(db)
 }
 

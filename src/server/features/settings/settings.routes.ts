@@ -4,7 +4,7 @@ import { SiteIdentitySchema } from '#shared/schemas/site-identity.ts'
 import { SettingsUpdateSchema, SiteSettingSchema } from '#shared/schemas/site.ts'
 import type { App } from '../../context.ts'
 import { getPublicSettings, updateSettings } from './settings.service.ts'
-import { getNavigation, updateNavigation } from './navigation.service.ts'
+import { getNavigation, resetNavigation, updateNavigation } from './navigation.service.ts'
 import { getSiteIdentity, updateSiteIdentity } from './site-identity.service.ts'
 
 const SettingsListSchema = z.array(SiteSettingSchema)
@@ -47,5 +47,11 @@ export async function settingsRoutes(app: App): Promise<void> {
     '/api/navigation',
     { schema: { body: NavigationSchema, response: { 200: NavigationSchema } }, config: { auth: 'admin' } },
     async (request) => updateNavigation(db, request.body, app.ctx.clock()),
+  )
+
+  app.delete(
+    '/api/navigation',
+    { schema: { response: { 200: NavigationSchema } }, config: { auth: 'admin' } },
+    async () => resetNavigation(db),
   )
 }

@@ -1,4 +1,4 @@
-import { Archive, FileText, Globe, Lock, Share2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
+import { Archive, FileText, Globe, Lock, Menu, Share2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
 import type { ComponentType } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../use-document-title.ts'
 import { BackupTab } from './backup-tab.tsx'
 import { FooterPagesTab } from './footer-pages-tab.tsx'
 import { GeneralTab } from './general-tab.tsx'
+import { NavigationTab } from './navigation-tab.tsx'
 import { PasswordTab } from './password-tab.tsx'
 import { SecurityTab } from './security-tab.tsx'
 import { SocialTab } from './social-tab.tsx'
@@ -46,6 +47,7 @@ const TABS: Array<{ value: string; label: string; icon: LucideIcon; Panel: Compo
   { value: 'password', label: 'Password', icon: Lock, Panel: PasswordTab },
   { value: 'security', label: 'Security', icon: ShieldCheck, Panel: SecurityTab },
   { value: 'footer-pages', label: 'Footer Pages', icon: FileText, Panel: FooterPagesTab },
+  { value: 'navigation', label: 'Navigation', icon: Menu, Panel: NavigationTab },
   { value: 'account', label: 'Account', icon: User, Panel: AccountTab },
   { value: 'backup', label: 'Backup & import', icon: Archive, Panel: BackupTab },
 ]
