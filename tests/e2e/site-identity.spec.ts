@@ -4,13 +4,15 @@ import { uniquePng } from './support/admin-files.ts'
 
 const SCREENS = 'test-results/screens'
 
-// This file renames the whole site: it runs in its own project (playwright.config.ts) and puts the defaults back.
-test.afterAll(async ({ browser, baseURL }) => {
+// This file renames the whole site: it runs in its own project (playwright.config.ts) and each test puts the
+// defaults back.
+test.afterEach(async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL })
   const page = await context.newPage()
   await loginViaApi(page)
   const res = await page.request.put('/api/site-identity', { data: DEFAULT_SITE_IDENTITY })
   expect(res.ok(), await res.text()).toBe(true)
+  expect((await page.request.delete('/api/navigation')).ok()).toBe(true)
   await context.close()
 })
 
@@ -75,5 +77,74 @@ test('Settings → General names and brands the site, and readers see it at once
       await reader.screenshot({ path: `${SCREENS}/reader-identity-${scheme}-${width}.png` })
     }
   }
+  await reader.context().close()
+})
+
+test('Settings → Navigation edits the menus readers see; the header searches and the footer links the feed', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/admin/settings?tab=navigation')
+  const header = page.getByRole('group', { name: 'Header menu' })
+  await expect(header.getByLabel('Header menu link 1 label')).toHaveValue('Home')
+  await expect(header.getByLabel('Header menu link 2 label')).toHaveValue('Blog')
+  await header.getByRole('button', { name: 'Add header link' }).click()
+  await header.getByLabel('Header menu link 3 label').fill('About me')
+  const address = header.getByLabel('Header menu link 3 address')
+  await address.fill('javascript:alert(1)')
+  await page.getByRole('button', { name: 'Save Navigation' }).click()
+  await expect(address).toHaveAttribute('aria-invalid', 'true')
+  await expect(address).toHaveAccessibleDescription('Must be a site path like /about or an http(s) URL')
+  await address.fill('/about')
+  await header.getByRole('button', { name: 'Move About me up' }).click()
+  await expect(header.getByLabel('Header menu link 2 label')).toHaveValue('About me')
+
+  const footer = page.getByRole('group', { name: 'Footer menu' })
+  await footer.getByRole('button', { name: 'Add footer link' }).click()
+  const last = await footer.getByRole('listitem').count()
+  await footer.getByLabel(`Footer menu link ${last} label`).fill('Mastodon')
+  await footer.getByLabel(`Footer menu link ${last} address`).fill('https://social.example/@me')
+  await page.getByRole('button', { name: 'Save Navigation' }).click()
+  await expect(page.getByText('Navigation saved successfully!')).toBeVisible()
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: `${SCREENS}/settings-navigation-${scheme}-${width}.png`, fullPage: true })
+    }
+  }
+
+  const reader = await openAsReader(browser, baseURL, '/')
+  const banner = reader.getByRole('banner')
+  await expect(banner.getByRole('navigation').getByRole('link')).toHaveText([
+    DEFAULT_SITE_IDENTITY.title,
+    'Home',
+    'About me',
+    'Blog',
+  ])
+  await expect(reader.locator('footer').getByRole('link', { name: 'Mastodon' })).toHaveAttribute(
+    'href',
+    'https://social.example/@me',
+  )
+  await expect(reader.locator('footer').getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', '/rss.xml')
+  await banner.getByRole('link', { name: 'About me' }).click()
+  await expect(reader).toHaveURL(/\/about$/)
+  await expect(banner.getByRole('link', { name: 'About me' })).toHaveAttribute('aria-current', 'page')
+
+  await banner.getByRole('searchbox', { name: 'Search articles' }).fill('fastify')
+  await banner.getByRole('searchbox', { name: 'Search articles' }).press('Enter')
+  await expect(reader).toHaveURL(/\/blog\?q=fastify$/)
+  for (const scheme of ['light', 'dark'] as const) {
+    await reader.emulateMedia({ colorScheme: scheme })
+    await reader.setViewportSize({ width: 1280, height: 900 })
+    await reader.screenshot({ path: `${SCREENS}/reader-menus-${scheme}-1280.png` })
+    await reader.setViewportSize({ width: 390, height: 900 })
+    await reader.getByRole('button', { name: 'Open menu' }).click()
+    await reader.screenshot({ path: `${SCREENS}/reader-menus-${scheme}-390.png` })
+    await reader.getByRole('button', { name: 'Close menu' }).click()
+  }
+  await reader.locator('footer').scrollIntoViewIfNeeded()
+  await reader.screenshot({ path: `${SCREENS}/reader-footer-390.png`, fullPage: false })
   await reader.context().close()
 })
