@@ -20,6 +20,7 @@ export const siteKeys = {
   settings: () => ['/api/site-settings'] as const,
   identity: () => ['/api/site-identity'] as const,
   navigation: () => ['/api/navigation'] as const,
+  author: (id: string) => ['/api/authors', id] as const,
 }
 
 /** Home's 'Latest Articles': the first page, with room for the featured posts it leaves out. */

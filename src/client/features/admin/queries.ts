@@ -4,6 +4,7 @@ import { CategorySchema, type CategoryInput } from '#shared/schemas/category.ts'
 import { AdminCommentSchema, DailyViewsSchema, StatsSchema, ViewSpikesSchema } from '#shared/schemas/engagement.ts'
 import { MAX_PAGE_SIZE, PostCardSchema, PostSchema, type PostCard, type PostUpdate } from '#shared/schemas/post.ts'
 import { FooterPageSchema, SiteSettingSchema, type FooterPageInput, type SettingsUpdate } from '#shared/schemas/site.ts'
+import { AuthorProfileSchema, type AuthorProfile } from '#shared/schemas/author.ts'
 import { NavigationSchema, type Navigation } from '#shared/schemas/navigation.ts'
 import { SiteIdentitySchema, type SiteIdentity } from '#shared/schemas/site-identity.ts'
 import { LoginResultSchema, type LoginVerifyInput } from '#shared/schemas/security.ts'
@@ -33,6 +34,7 @@ export const adminKeys = {
   settings: ['/api/site-settings'] as const,
   identity: ['/api/site-identity'] as const,
   navigation: ['/api/navigation'] as const,
+  profile: ['/api/account/profile'] as const,
 }
 
 export const setupStatusQuery = () =>
@@ -254,6 +256,21 @@ export function useResetNavigation() {
       toast({ title: 'Navigation reset to the defaults' })
       client.setQueryData(adminKeys.navigation, defaults)
       return refresh(client, ['navigation'])
+    },
+  })
+}
+
+export const profileQuery = () =>
+  queryOptions({ queryKey: adminKeys.profile, queryFn: () => apiJson(AuthorProfileSchema, '/api/account/profile') })
+
+export function useSaveProfile() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: AuthorProfile) => apiJson(AuthorProfileSchema, '/api/account/profile', { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      toast({ title: 'Profile saved successfully!' })
+      client.setQueryData(adminKeys.profile, saved)
+      return refreshPosts(client)
     },
   })
 }

@@ -10,6 +10,7 @@ import { Badge, CategoryBadge } from '../../components/ui/badge.tsx'
 import { buttonVariants } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { Link } from '../../lib/router.tsx'
+import { AuthorCard } from './author-card.tsx'
 import { CommentsSection } from './comments-section.tsx'
 import { notFoundHead, postHead } from '#shared/site/head.ts'
 import { LikeButton } from './like-button.tsx'
@@ -119,6 +120,7 @@ function PostArticle({ post, draft }: { post: PostDetail; draft: boolean }) {
             ))}
           </ul>
         )}
+        <AuthorCard post={post} />
         {!draft && (
           <>
             <div className="mt-10 flex items-center justify-between border-t pt-6">

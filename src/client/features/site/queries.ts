@@ -6,6 +6,7 @@ import type { ListParams } from '#shared/routes/public-routes.ts'
 import type { PostCard, PostDetail, PostPage } from '#shared/schemas/post.ts'
 import { readPostPage } from './post-page-response.ts'
 import type { PublicFooterPage, SiteSetting } from '#shared/schemas/site.ts'
+import type { AuthorProfile } from '#shared/schemas/author.ts'
 import type { Navigation } from '#shared/schemas/navigation.ts'
 import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import type { Tag } from '#shared/schemas/tag.ts'
@@ -100,6 +101,12 @@ export const footerPageQuery = (slug: string) =>
 /** Filled by the server on every page (src/server/ssr/load-page.ts); the defaults only until then. */
 export const siteIdentityQuery = () =>
   queryOptions({ queryKey: siteKeys.identity(), queryFn: () => requestJson<SiteIdentity>('/api/site-identity') })
+
+export const authorQuery = (id: string) =>
+  queryOptions({
+    queryKey: siteKeys.author(id),
+    queryFn: () => orNullOn404(() => requestJson<AuthorProfile>(`/api/authors/${enc(id)}`)),
+  })
 
 export const navigationQuery = () =>
   queryOptions({ queryKey: siteKeys.navigation(), queryFn: () => requestJson<Navigation>('/api/navigation') })

@@ -12,6 +12,7 @@ import { FooterPagesTab } from './footer-pages-tab.tsx'
 import { GeneralTab } from './general-tab.tsx'
 import { NavigationTab } from './navigation-tab.tsx'
 import { PasswordTab } from './password-tab.tsx'
+import { ProfileCard } from './profile-card.tsx'
 import { SecurityTab } from './security-tab.tsx'
 import { SocialTab } from './social-tab.tsx'
 
@@ -23,20 +24,23 @@ function AccountTab() {
     { id: 'account-role', label: 'Role', value: user?.role ?? '' },
   ]
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Account</CardTitle>
-        <CardDescription>Your account details.</CardDescription>
-      </CardHeader>
-      <CardContent className="max-w-md space-y-4">
-        {rows.map((row) => (
-          <div key={row.id} className="space-y-2">
-            <Label htmlFor={row.id}>{row.label}</Label>
-            <Input id={row.id} value={row.value} readOnly className="bg-muted" />
-          </div>
-        ))}
-      </CardContent>
-    </Card>
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Account</CardTitle>
+          <CardDescription>Your account details.</CardDescription>
+        </CardHeader>
+        <CardContent className="max-w-md space-y-4">
+          {rows.map((row) => (
+            <div key={row.id} className="space-y-2">
+              <Label htmlFor={row.id}>{row.label}</Label>
+              <Input id={row.id} value={row.value} readOnly className="bg-muted" />
+            </div>
+          ))}
+        </CardContent>
+      </Card>
+      <ProfileCard username={user?.username ?? ''} />
+    </div>
   )
 }
 
