@@ -4,8 +4,8 @@ import { uniquePng } from './support/admin-files.ts'
 
 const SCREENS = 'test-results/screens'
 
-// This file renames the whole site: it runs in its own project (playwright.config.ts) and each test puts the
-// defaults back.
+// This file renames the whole site and its author: it runs in its own project (playwright.config.ts) and each test
+// puts the defaults back.
 test.afterEach(async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL })
   const page = await context.newPage()
@@ -13,6 +13,8 @@ test.afterEach(async ({ browser, baseURL }) => {
   const res = await page.request.put('/api/site-identity', { data: DEFAULT_SITE_IDENTITY })
   expect(res.ok(), await res.text()).toBe(true)
   expect((await page.request.delete('/api/navigation')).ok()).toBe(true)
+  const profile = await page.request.put('/api/account/profile', { data: { displayName: '', bio: '', avatar: '' } })
+  expect(profile.ok()).toBe(true)
   await context.close()
 })
 
@@ -146,5 +148,49 @@ test('Settings → Navigation edits the menus readers see; the header searches a
   }
   await reader.locator('footer').scrollIntoViewIfNeeded()
   await reader.screenshot({ path: `${SCREENS}/reader-footer-390.png`, fullPage: false })
+  await reader.context().close()
+})
+
+test('Settings → Account: the author profile names every byline and shows under each post', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/admin/settings?tab=account')
+  await page.getByLabel('Display name').fill('Ada Lovelace')
+  await page.getByLabel('Bio').fill('Writes about engines and poetry.')
+  await page.locator('#profile-avatar').setInputFiles(await uniquePng('me.png', 96, 96))
+  await expect(page.getByRole('img', { name: 'Avatar preview' })).toBeVisible()
+  await page.getByRole('button', { name: 'Save Profile' }).click()
+  await expect(page.getByText('Profile saved successfully!')).toBeVisible()
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: `${SCREENS}/settings-account-${scheme}-${width}.png`, fullPage: true })
+    }
+  }
+
+  const post = await page.request.post('/api/posts', {
+    data: { title: `Byline ${Date.now()}`, content: 'A short post.', status: 'published' },
+  })
+  expect(post.ok()).toBe(true)
+  const { slug } = (await post.json()) as { slug: string }
+  const reader = await openAsReader(browser, baseURL, `/blog/${slug}`)
+  await expect(reader.getByText('By Ada Lovelace')).toBeVisible()
+  const card = reader.getByRole('complementary', { name: 'About the author' })
+  await expect(card).toContainText('Ada Lovelace')
+  await expect(card).toContainText('Writes about engines and poetry.')
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{64}-480\.png$/)
+  const ld = await reader.locator('script[type="application/ld+json"]').textContent()
+  expect(JSON.parse(ld ?? '{}')).toMatchObject({ author: { name: 'Ada Lovelace' } })
+  for (const scheme of ['light', 'dark'] as const) {
+    await reader.emulateMedia({ colorScheme: scheme })
+    for (const width of [390, 1280]) {
+      await reader.setViewportSize({ width, height: 900 })
+      await card.scrollIntoViewIfNeeded()
+      await reader.screenshot({ path: `${SCREENS}/reader-author-${scheme}-${width}.png` })
+    }
+  }
   await reader.context().close()
 })
