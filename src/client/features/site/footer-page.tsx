@@ -16,7 +16,7 @@ import { useSiteIdentity } from './use-site-identity.ts'
 export function FooterPageView({ slug }: { slug: string }) {
   const query = useQuery(footerPageQuery(slug))
   const page = query.data ?? null
-  const site = useSiteIdentity()
+  const { timeZone, ...site } = useSiteIdentity()
   useDocumentHead(
     page ? footerPageHead(site, page) : query.isPending ? null : notFoundHead(site, paths.footerPage(slug)),
   )
@@ -33,13 +33,15 @@ export function FooterPageView({ slug }: { slug: string }) {
       </section>
     )
   }
+  const updated = page.updatedAt ? (
+    <time dateTime={page.updatedAt}>{formatDate(page.updatedAt, timeZone)}</time>
+  ) : (
+    'Never'
+  )
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-4xl font-extrabold tracking-tight">{page.title}</h1>
-      <p className="mt-3 text-sm text-muted-foreground">
-        Last updated:{' '}
-        {page.updatedAt ? <time dateTime={page.updatedAt}>{formatDate(page.updatedAt, site.timeZone)}</time> : 'Never'}
-      </p>
+      <p className="mt-3 text-sm text-muted-foreground">Last updated: {updated}</p>
       {page.featuredImage && (
         <div className="mt-8 overflow-hidden rounded-xl bg-muted">
           <ResponsiveImage
