@@ -91,6 +91,8 @@ describe('footer pages', () => {
     expect((await update(other.id, { title: 'Legal', content: 'y', slug: 'imprint' })).statusCode).toBe(409)
     expect((await update(first.id, { title: 'Imprint', content: 'z', slug: 'imprint' })).statusCode).toBe(200)
     expect((await create({ title: 'Blog', content: 'y' })).statusCode).toBe(400)
+    // /rss and /feed lead to the feed (301), so no page may take them.
+    expect((await create({ title: 'RSS', content: 'y' })).statusCode).toBe(400)
     expect((await create({ title: '!!!', content: 'y' })).statusCode).toBe(400)
   })
 

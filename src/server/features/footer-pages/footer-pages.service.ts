@@ -26,6 +26,7 @@ const RESERVED_SLUGS = new Set([
   'search',
   'tag',
   'feed',
+  'rss',
 ])
 
 /** The body after FooterPageInputSchema has parsed it (featuredImage is then string | null). */
