@@ -27,6 +27,8 @@ import { registerPathLog, replyWithRedirect } from './features/redirects/redirec
 import { redirectRoutes } from './features/redirects/redirects.routes.ts'
 import { revisionRoutes } from './features/revisions/revisions.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
+import { faviconRoutes } from './features/settings/favicon.routes.ts'
+import { profileRoutes } from './features/account/profile.routes.ts'
 import { statsRoutes } from './features/stats/stats.routes.ts'
 import { tagRoutes } from './features/tags/tags.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
@@ -121,6 +123,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(categoryRoutes)
   await app.register(footerPageRoutes)
   await app.register(settingsRoutes)
+  await app.register(faviconRoutes)
+  await app.register(profileRoutes)
   await app.register(statsRoutes)
   await app.register(tagRoutes)
   await app.register(uploadRoutes)

@@ -35,7 +35,3 @@ export const paths = {
   sitemapPages: () => '/sitemaps/pages.xml',
   sitemapPosts: (n: number) => `/sitemaps/posts-${n}.xml`,
 } as const
-
-export const SITE_NAME = 'Lab of Life'
-export const SITE_TAGLINE = 'A Lab of Life, Code, and Curiosity'
-export const SITE_DESCRIPTION = 'Notes on building, learning and living: apps, AI, habits, workouts and mindset.'

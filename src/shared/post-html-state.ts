@@ -1,5 +1,5 @@
-// The query keys whose data is a post with its rendered HTML (src/shared/site/query-keys.ts).
-const POST_KEYS = new Set(['/api/posts/slug', '/api/previews'])
+// The query keys whose data is a post (or a footer page) with its rendered HTML (src/shared/site/query-keys.ts).
+const POST_KEYS = new Set(['/api/posts/slug', '/api/previews', '/api/footer-pages/slug'])
 
 type WithHtml = { contentHtml?: unknown }
 /** The shape of a dehydrated query cache that matters here (shared code does not load the query library). */

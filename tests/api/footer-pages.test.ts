@@ -33,7 +33,7 @@ describe('footer pages', () => {
 
     const pub = await t.request({ method: 'GET', url: '/api/footer-pages/slug/cookie-policy' })
     expect(pub.statusCode).toBe(200)
-    expect(pub.json()).toEqual(page)
+    expect(pub.json()).toEqual({ ...page, contentHtml: expect.stringContaining('<li>none</li>') })
   })
 
   it('lists (admin) by sort order then title, and gets one by id', async () => {
@@ -91,6 +91,8 @@ describe('footer pages', () => {
     expect((await update(other.id, { title: 'Legal', content: 'y', slug: 'imprint' })).statusCode).toBe(409)
     expect((await update(first.id, { title: 'Imprint', content: 'z', slug: 'imprint' })).statusCode).toBe(200)
     expect((await create({ title: 'Blog', content: 'y' })).statusCode).toBe(400)
+    // /rss and /feed lead to the feed (301), so no page may take them.
+    expect((await create({ title: 'RSS', content: 'y' })).statusCode).toBe(400)
     expect((await create({ title: '!!!', content: 'y' })).statusCode).toBe(400)
   })
 
@@ -114,6 +116,26 @@ describe('footer pages', () => {
     expect((await t.request({ method: 'GET', url: '/api/footer-pages/slug/no-such-page' })).json()).toEqual({
       error: 'Page not found',
     })
+  })
+
+  it('readers get the text rendered by the post renderer, with its safety: links work, script never runs', async () => {
+    const content = [
+      'Write to [me@example.com](mailto:me@example.com) or see [the blog](/blog).',
+      '',
+      '<script>alert(1)</script> [bad](javascript:alert(1)) <img src=x onerror=alert(1)>',
+    ].join('\n')
+    const page = (await create({ title: 'Reach Me', content })).json()
+    const pub = (await t.request({ method: 'GET', url: '/api/footer-pages/slug/reach-me' })).json()
+    expect(pub.content).toBe(content)
+    expect(pub.contentHtml).toContain('<a href="mailto:me@example.com"')
+    expect(pub.contentHtml).toContain('>me@example.com</a>')
+    expect(pub.contentHtml).toContain('<a href="/blog"')
+    // Raw HTML is shown as text, and a javascript: link stays text.
+    expect(pub.contentHtml).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(pub.contentHtml).not.toMatch(/<script|<img|href="javascript/i)
+    // The admin edits the markdown; only readers need the HTML.
+    const own = (await t.request({ method: 'GET', url: `/api/footer-pages/${page.id}`, cookie: t.cookie })).json()
+    expect(own.contentHtml).toBeUndefined()
   })
 
   it('admin calls answer 401 without a session', async () => {

@@ -6,7 +6,8 @@ test('social links are saved and shown in the public footer', async ({ adminPage
   const linkedin = `https://www.linkedin.com/in/${handle}`
   await page.goto('/admin/settings')
   await expect(page).toHaveTitle('Settings')
-  await expect(page.getByRole('tab', { name: 'Social Media' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true')
+  await page.getByRole('tab', { name: 'Social Media' }).click()
   await page.getByLabel('LinkedIn URL').fill(linkedin)
   await page.getByLabel('X URL').fill(`https://x.com/${handle}`)
   await page.getByRole('button', { name: 'Save Settings' }).click()
@@ -25,7 +26,7 @@ test('social links are saved and shown in the public footer', async ({ adminPage
 })
 
 test('a social link that is not an http(s) URL is marked on its field with the reason', async ({ adminPage: page }) => {
-  await page.goto('/admin/settings')
+  await page.goto('/admin/settings?tab=social')
   const x = page.getByLabel('X URL')
   await x.fill('javascript:alert(1)')
   await page.getByRole('button', { name: 'Save Settings' }).click()

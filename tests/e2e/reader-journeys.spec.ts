@@ -213,7 +213,9 @@ test.describe('reader journeys', () => {
     await expect(menu).toBeHidden()
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expect(menu).toBeVisible()
-    await expect(menu.getByRole('link', { name: 'Admin Login' })).toBeVisible()
+    // A search box, and no way into the admin advertised to readers (/admin stays where it is).
+    await expect(menu.getByRole('searchbox', { name: 'Search articles' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: /admin/i })).toHaveCount(0)
     await menu.getByRole('link', { name: 'Blog' }).click()
     await expect(page).toHaveURL(/\/blog$/)
     await expect(menu).toBeHidden()

@@ -20,6 +20,7 @@ import * as searchSlices from './migrations/20261127T0900-search-slices.ts'
 import * as searchRowsNarrow from './migrations/20261127T1200-search-rows-narrow.ts'
 import * as commentsPaged from './migrations/20261129T0200-comments-paged.ts'
 import * as redirectTargetsRechecked from './migrations/20261129T0300-redirect-targets-rechecked.ts'
+import * as authorProfile from './migrations/20261129T0300-author-profile.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T1200-search-rows-narrow': searchRowsNarrow,
   '20261129T0200-comments-paged': commentsPaged,
   '20261129T0300-redirect-targets-rechecked': redirectTargetsRechecked,
+  '20261129T0300-author-profile': authorProfile,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -15,6 +15,15 @@ export interface UsersTable {
   created_at: string
 }
 
+/** A user's public profile (Settings → Account): a row once the author saves it. */
+export interface AuthorProfilesTable {
+  user_id: string
+  display_name: string | null
+  bio: string | null
+  avatar: string | null
+  updated_at: string
+}
+
 export interface SessionsTable {
   id: string // sha-256 of the cookie token, never the token itself
   user_id: string
@@ -275,6 +284,7 @@ export interface ContentVersionTable {
 
 export interface Database {
   content_version: ContentVersionTable
+  author_profiles: AuthorProfilesTable
   users: UsersTable
   sessions: SessionsTable
   user_two_factor: UserTwoFactorTable

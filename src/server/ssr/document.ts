@@ -1,5 +1,8 @@
 import type { DehydratedState } from '@tanstack/query-core'
+import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import type { Theme } from '#shared/theme.ts'
+import { accentStyle } from './accent-style.ts'
+import { escapeHtml } from '#shared/text/escape-html.ts'
 import { jsonForScript } from './head-tags.ts'
 
 type DocumentParts = {
@@ -8,24 +11,24 @@ type DocumentParts = {
   appHtml: string
   state: DehydratedState | null
   theme?: Theme | null
+  site: Pick<SiteIdentity, 'language' | 'accentColor'>
 }
 
 /**
  * The HTML page around the React markup. No inline script anywhere (CSP `script-src 'self'`): the query state
  * travels in a JSON data block that the entry script reads. `data-ssr` tells the client to hydrate.
  */
-export function htmlDocument({ headTags, assetTags, appHtml, state, theme }: DocumentParts): string {
+export function htmlDocument({ headTags, assetTags, appHtml, state, theme, site }: DocumentParts): string {
   const ssr = state !== null
   return `<!doctype html>
-<html lang="en"${theme ? ` data-theme="${theme}"` : ''}>
+<html lang="${escapeHtml(site.language)}"${theme ? ` data-theme="${theme}"` : ''}>
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="color-scheme" content="light dark">
-    <meta name="theme-color" content="#1d4ed8">
+    <meta name="theme-color" content="${escapeHtml(site.accentColor)}">
     ${headTags}
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-    ${assetTags}
+    ${assetTags}${accentStyle(site.accentColor)}
   </head>
   <body>
     <div id="root"${ssr ? ' data-ssr="1"' : ''}>${appHtml}</div>${

@@ -13,6 +13,7 @@ import {
   type PageHead,
 } from '#shared/site/head.ts'
 import { commentsAfterOf } from '#shared/site/comments-page.ts'
+import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import { LATEST_ON_HOME, latestListParams, siteKeys } from '#shared/site/query-keys.ts'
 import type { AppContext } from '../context.ts'
 import { getCategoryBySlug } from '../features/categories/categories.service.ts'
@@ -25,7 +26,13 @@ import { loadPostExtras } from './load-post-extras.ts'
 import { siteChrome } from './site-chrome.ts'
 
 /** `queryClient` holds the page's data for rendering; `state` is the same, dehydrated for the browser. */
-export type LoadedPage = { status: 200 | 404; head: PageHead; state: DehydratedState; queryClient: QueryClient }
+export type LoadedPage = {
+  status: 200 | 404
+  head: PageHead
+  site: SiteIdentity
+  state: DehydratedState
+  queryClient: QueryClient
+}
 
 /**
  * The SSR data loader: calls the services directly and stores their results under the same query keys the
@@ -44,9 +51,11 @@ export async function loadPage(
   const set = (key: readonly unknown[], data: unknown) => qc.setQueryData(key, data)
 
   // The chrome (footer categories and social links) is on every page.
-  const { categories, settings } = await siteChrome(db, contentVersion)
+  const { categories, settings, identity: site, navigation } = await siteChrome(db, contentVersion)
   set(siteKeys.categories(), categories)
   set(siteKeys.settings(), settings)
+  set(siteKeys.identity(), site)
+  set(siteKeys.navigation(), navigation)
 
   const route = matchPublicRoute(pathname)
   let status: 200 | 404 = 200
@@ -64,7 +73,7 @@ export async function loadPage(
       ])
       set(siteKeys.featured(), featured)
       set(siteKeys.postPage(latestListParams(), LATEST_ON_HOME), latest)
-      head = homeHead()
+      head = homeHead(site)
       break
     }
     case 'blog':
@@ -73,7 +82,7 @@ export async function loadPage(
       const category = categorySlug === undefined ? null : await getCategoryBySlug(db, categorySlug)
       if (categorySlug !== undefined && !category) {
         status = 404
-        head = notFoundHead(pathname, '404 Page Not Found')
+        head = notFoundHead(site, pathname, '404 Page Not Found')
         break
       }
       const params = readListParams(search, categorySlug)
@@ -92,7 +101,7 @@ export async function loadPage(
         viewer,
       )
       set(siteKeys.postPage(params), page)
-      head = listHead(shown, listSearch({ page: params.page }))
+      head = listHead(site, shown, listSearch({ page: params.page }))
       break
     }
     case 'tag': {
@@ -100,7 +109,7 @@ export async function loadPage(
       set(siteKeys.tag(route.tag), tag)
       if (!tag) {
         status = 404
-        head = notFoundHead(pathname, '404 Page Not Found')
+        head = notFoundHead(site, pathname, '404 Page Not Found')
         break
       }
       const params = readListParams(search, '', route.tag)
@@ -113,7 +122,7 @@ export async function loadPage(
         limit: PUBLIC_PAGE_SIZE,
       }
       set(siteKeys.postPage(params), await posts.listPosts(db, PostListQuerySchema.parse(query), viewer))
-      head = tagHead(tag, listSearch({ page: params.page }))
+      head = tagHead(site, tag, listSearch({ page: params.page }))
       break
     }
     case 'post': {
@@ -122,32 +131,34 @@ export async function loadPage(
       set(siteKeys.postBySlug(route.slug), post && { ...post, content: '' })
       if (!post) {
         status = 404
-        head = notFoundHead(paths.post(route.slug), 'Post Not Found')
+        head = notFoundHead(site, paths.post(route.slug), 'Post Not Found')
         break
       }
       for (const [key, data] of await loadPostExtras(ctx, post, commentsAfterOf(search))) set(key, data)
-      head = postHead(post)
+      head = postHead(site, post)
       break
     }
     case 'preview': {
       const post = await orNullOn404(() => postByPreviewToken(db, route.token))
       set(siteKeys.preview(route.token), post)
       if (!post) status = 404
-      head = post ? { ...postHead(post), noindex: true } : notFoundHead(paths.preview(route.token), 'Post Not Found')
+      head = post
+        ? { ...postHead(site, post), noindex: true }
+        : notFoundHead(site, paths.preview(route.token), 'Post Not Found')
       break
     }
     case 'footer-page': {
       const page = await getActiveFooterPageBySlug(db, route.slug)
       set(siteKeys.footerPage(route.slug), page)
       if (!page) status = 404
-      head = page ? footerPageHead(page) : notFoundHead(pathname)
+      head = page ? footerPageHead(site, page) : notFoundHead(site, pathname)
       break
     }
     case 'not-found':
       status = 404
-      head = notFoundHead(pathname, '404 Page Not Found')
+      head = notFoundHead(site, pathname, '404 Page Not Found')
       break
   }
 
-  return { status, head, state: dehydrate(qc), queryClient: qc }
+  return { status, head, site, state: dehydrate(qc), queryClient: qc }
 }

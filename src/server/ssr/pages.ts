@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { SITE_NAME } from '#shared/paths.ts'
 import { isAdminPath } from '#shared/routes/admin-routes.ts'
 import { listSearch, matchPublicRoute, readListParams } from '#shared/routes/public-routes.ts'
 import { databaseTrouble } from '../db/db-trouble.ts'
@@ -18,6 +17,9 @@ import { headTags } from './head-tags.ts'
 import { loadPage } from './load-page.ts'
 import { withoutPostHtml } from '#shared/post-html-state.ts'
 import { COMMENTS_AFTER_PARAM, commentsAfterOf } from '#shared/site/comments-page.ts'
+import { escapeHtml } from '#shared/text/escape-html.ts'
+import { faviconUrl } from '#shared/site/identity.ts'
+import { getSiteIdentity } from '../features/settings/site-identity.service.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const STATIC_MAX_AGE = 'public, max-age=3600'
@@ -95,7 +97,12 @@ export async function publicPages(app: App): Promise<void> {
       if (NOT_PAGES.test(url.pathname)) return reply.callNotFound()
 
       if (isAdminPath(url.pathname)) {
-        const head = `<title>Admin | ${SITE_NAME}</title>\n    <meta name="robots" content="noindex">`
+        const site = await getSiteIdentity(app.ctx.db)
+        const head = [
+          `<title>Admin | ${escapeHtml(site.title)}</title>`,
+          '<meta name="robots" content="noindex">',
+          `<link rel="icon" href="${escapeHtml(faviconUrl(site))}">`,
+        ].join('\n    ')
         return sendHtml(
           reply,
           200,
@@ -105,6 +112,7 @@ export async function publicPages(app: App): Promise<void> {
             appHtml: '',
             state: null,
             theme: themeOf(request),
+            site,
           }),
         )
       }
@@ -128,11 +136,12 @@ export async function publicPages(app: App): Promise<void> {
         const render = await renderer.render()
         const appHtml = render(`${url.pathname}${url.search}`, page.queryClient)
         html = htmlDocument({
-          headTags: headTags(page.head, app.ctx.env.publicUrl),
+          headTags: headTags(page.head, app.ctx.env.publicUrl, page.site),
           assetTags: renderer.assetTags,
           appHtml,
           state: withoutPostHtml(page.state),
           theme: themeOf(request),
+          site: page.site,
         })
         status = page.status
       } catch (err) {

@@ -41,6 +41,10 @@ export const FooterPageSchema = z.object({
 })
 export type FooterPage = z.infer<typeof FooterPageSchema>
 
+/** What a reader gets: the page with its text rendered by the post renderer (safe HTML). */
+export const PublicFooterPageSchema = FooterPageSchema.extend({ contentHtml: z.string() })
+export type PublicFooterPage = z.infer<typeof PublicFooterPageSchema>
+
 export const FooterPageInputSchema = z.object({
   title: lineText().trim().min(1, 'Title is required').max(200),
   slug: z.union([SlugSchema, z.literal('')]).optional(),

@@ -7,4 +7,3 @@ export const PUBLIC_PAGE_SIZE = 9
 export const POST_SORTS = ['latest', 'oldest', 'popular'] as const
 export const COMMENT_MAX = 5000
 export const COMMENT_NAME_MAX = 80
-export const FOOTER_SLUGS = ['privacy-policy', 'terms-conditions', 'about', 'contact', 'disclaimer'] as const

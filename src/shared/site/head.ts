@@ -1,10 +1,14 @@
 import { ogImageUrl } from '#shared/images/variants.ts'
-import { paths, SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '#shared/paths.ts'
+import { paths } from '#shared/paths.ts'
 import type { Category } from '#shared/schemas/category.ts'
 import type { Post } from '#shared/schemas/post.ts'
 import type { FooterPage } from '#shared/schemas/site.ts'
+import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import type { Tag } from '#shared/schemas/tag.ts'
 import { categoryDescription, feedTitle, tagDescription, tagTitle } from '#shared/text/listing.ts'
+
+/** What a page's head needs to know of the site (its identity, from Settings → General). */
+export type SiteNames = Pick<SiteIdentity, 'title' | 'tagline' | 'description'>
 
 /** What a page puts in <head> (contract §4). Paths are site-relative; the server makes them absolute. */
 export type PageHead = {
@@ -23,52 +27,52 @@ export type PageHead = {
 const DEFAULT_IMAGE = '/og-default.png'
 /** The id of the page's own feed link in <head>, written by the server and kept in step by the browser. */
 export const PAGE_FEED_ID = 'page-feed'
-const withSite = (title: string) => `${title} | ${SITE_NAME}`
+const withSite = (site: SiteNames, title: string) => `${title} | ${site.title}`
 
-export function homeHead(): PageHead {
+export function homeHead(site: SiteNames): PageHead {
   return {
-    title: `${SITE_NAME}: ${SITE_TAGLINE}`,
-    description: SITE_DESCRIPTION,
+    title: site.tagline ? `${site.title}: ${site.tagline}` : site.title,
+    description: site.description,
     path: '/',
     image: DEFAULT_IMAGE,
     type: 'website',
   }
 }
 
-export function listHead(category: Category | null, search: string): PageHead {
+export function listHead(site: SiteNames, category: Category | null, search: string): PageHead {
   if (!category)
     return {
-      title: withSite('All Articles'),
-      description: SITE_DESCRIPTION,
+      title: withSite(site, 'All Articles'),
+      description: site.description,
       path: paths.blog() + search,
       image: DEFAULT_IMAGE,
       type: 'website',
     }
   return {
-    title: withSite(category.name),
+    title: withSite(site, category.name),
     description: categoryDescription(category),
     path: paths.category(category.slug) + search,
     image: DEFAULT_IMAGE,
     type: 'website',
-    feed: { title: feedTitle(category.name), path: paths.categoryFeed(category.slug) },
+    feed: { title: feedTitle(site.title, category.name), path: paths.categoryFeed(category.slug) },
   }
 }
 
-export function tagHead(tag: Tag, search: string): PageHead {
+export function tagHead(site: SiteNames, tag: Tag, search: string): PageHead {
   return {
-    title: withSite(tagTitle(tag.name)),
+    title: withSite(site, tagTitle(tag.name)),
     description: tagDescription(tag.name),
     path: paths.tag(tag.key) + search,
     image: DEFAULT_IMAGE,
     type: 'website',
-    feed: { title: feedTitle(tag.name), path: paths.tagFeed(tag.key) },
+    feed: { title: feedTitle(site.title, tag.name), path: paths.tagFeed(tag.key) },
   }
 }
 
-export function postHead(post: Post): PageHead {
+export function postHead(site: SiteNames, post: Post): PageHead {
   return {
-    title: withSite(post.metaTitle || post.title),
-    description: post.metaDescription || post.excerpt || SITE_DESCRIPTION,
+    title: withSite(site, post.metaTitle || post.title),
+    description: post.metaDescription || post.excerpt || site.description,
     path: paths.post(post.slug),
     image: post.featuredImage ? ogImageUrl(post.featuredImage) : DEFAULT_IMAGE,
     type: 'article',
@@ -82,20 +86,20 @@ export function postHead(post: Post): PageHead {
   }
 }
 
-export function footerPageHead(page: FooterPage): PageHead {
+export function footerPageHead(site: SiteNames, page: FooterPage): PageHead {
   return {
-    title: withSite(page.metaTitle || page.title),
-    description: page.metaDescription || `${page.title}: ${SITE_NAME}.`,
+    title: withSite(site, page.metaTitle || page.title),
+    description: page.metaDescription || `${page.title}: ${site.title}.`,
     path: paths.footerPage(page.slug),
     image: page.featuredImage ? ogImageUrl(page.featuredImage) : DEFAULT_IMAGE,
     type: 'website',
   }
 }
 
-export function notFoundHead(path: string, title = 'Page Not Found'): PageHead {
+export function notFoundHead(site: SiteNames, path: string, title = 'Page Not Found'): PageHead {
   return {
-    title: withSite(title),
-    description: SITE_DESCRIPTION,
+    title: withSite(site, title),
+    description: site.description,
     path,
     image: DEFAULT_IMAGE,
     type: 'website',

@@ -19,6 +19,9 @@ export const siteKeys = {
   tag: (tag: string) => ['/api/tags', tag] as const,
   footerPage: (slug: string) => ['/api/footer-pages/slug', slug] as const,
   settings: () => ['/api/site-settings'] as const,
+  identity: () => ['/api/site-identity'] as const,
+  navigation: () => ['/api/navigation'] as const,
+  author: (id: string) => ['/api/authors', id] as const,
 }
 
 /** Home's 'Latest Articles': the first page, with room for the featured posts it leaves out. */

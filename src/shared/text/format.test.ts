@@ -32,6 +32,12 @@ describe('formatDate', () => {
     expect(formatDate('2025-12-31T00:00:00.000Z')).toBe('December 31, 2025')
   })
 
+  it("formats in the site's time zone when it has one", () => {
+    expect(formatDate('2025-03-01T23:30:00.000Z', 'Europe/Zurich')).toBe('March 2, 2025')
+    expect(formatDate('2025-03-01T02:30:00.000Z', 'America/New_York')).toBe('February 28, 2025')
+    expect(formatDate('2025-03-01T23:30:00.000Z', 'UTC')).toBe('March 1, 2025')
+  })
+
   it('gives every moment of a day the text Intl gives it, including days before 1970 and the first and last millisecond', () => {
     const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
     const moments = [

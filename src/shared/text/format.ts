@@ -14,11 +14,26 @@ const MS_PER_DAY = 86_400_000
 /** Formatted days, by UTC day number: a page shows a handful of dates and formatting one costs ~5 µs. */
 const longDates = new Map<number, string>()
 
-/** Dates are formatted in the en-US locale, in UTC so server and browser render the same text. */
-export function formatDate(iso: string | null | undefined): string {
+const zonedDates = new Map<string, Intl.DateTimeFormat>()
+const zoned = (timeZone: string) => {
+  let format = zonedDates.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone })
+    zonedDates.set(timeZone, format)
+  }
+  return format
+}
+
+/**
+ * Dates are formatted in the en-US locale, in the site's time zone (Settings → General; UTC unless set), so server
+ * and browser render the same text.
+ */
+export function formatDate(iso: string | null | undefined, timeZone = 'UTC'): string {
   if (!iso) return ''
   const time = new Date(iso).getTime()
   if (Number.isNaN(time)) return 'Invalid Date'
+  // Another zone's day does not follow the UTC day number: formatted each time (a page shows a handful).
+  if (timeZone !== 'UTC') return zoned(timeZone).format(time)
   const day = Math.floor(time / MS_PER_DAY)
   let text = longDates.get(day)
   if (text === undefined) {

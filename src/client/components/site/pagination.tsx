@@ -7,8 +7,12 @@ import { Link } from '../../lib/router.tsx'
 /** `more`: pages go on past `pageCount` (a search that stopped counting), shown as a trailing gap. */
 type Props = { page: number; pageCount: number; more?: boolean; hrefFor: (page: number) => string }
 
-/** Numbered pages as links (they work without JS); a button only where it leads somewhere (contract §4). */
+/**
+ * Numbered pages as links (they work without JS); a button only where it leads somewhere (contract §4). A listing
+ * that fits on one page has no pagination at all.
+ */
 export function Pagination({ page, pageCount, more = false, hrefFor }: Props) {
+  if (pageCount <= 1 && !more && page <= 1) return null
   const pages = more ? [...pageNumbers(page, pageCount), null] : pageNumbers(page, pageCount)
   const item = (target: number, label: ReactNode, ariaLabel: string, enabled: boolean, isCurrent = false) =>
     enabled && !isCurrent ? (

@@ -3,6 +3,7 @@ import { CARD_SIZES, WIDE_CARD_SIZES } from '#shared/images/variants.ts'
 import { paths } from '#shared/paths.ts'
 import type { PostCard as Card } from '#shared/schemas/post.ts'
 import { formatDate, viewsText } from '#shared/text/format.ts'
+import { useSiteIdentity } from '../../features/site/use-site-identity.ts'
 import { Badge, CategoryBadge } from '../ui/badge.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { Link } from '../../lib/router.tsx'
@@ -20,6 +21,7 @@ export function PostCard({
   headingLevel: Heading = 'h3',
   priority = false,
 }: Props) {
+  const { timeZone } = useSiteIdentity()
   return (
     <article
       className={cn(
@@ -70,7 +72,7 @@ export function PostCard({
           {post.publishedAt && (
             <span className="inline-flex items-center gap-1">
               <Calendar className="size-3.5" aria-hidden="true" />
-              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, timeZone)}</time>
             </span>
           )}
           <span className="inline-flex items-center gap-1">

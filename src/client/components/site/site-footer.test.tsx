@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { Category } from '#shared/schemas/category.ts'
 import type { SiteSetting } from '#shared/schemas/site.ts'
-import { categoriesQuery, siteSettingsQuery } from '../../features/site/queries.ts'
+import type { NavLink } from '#shared/schemas/navigation.ts'
+import { categoriesQuery, navigationQuery, siteSettingsQuery } from '../../features/site/queries.ts'
 import { RouterProvider } from '../../lib/router.tsx'
 import { SiteFooter } from './site-footer.tsx'
 
@@ -17,8 +18,9 @@ const category = {
   createdAt: '2026-01-01T00:00:00.000Z',
 }
 
-function footer(categories: Category[], settings: SiteSetting[]): string {
+function footer(categories: Category[], settings: SiteSetting[], menu: NavLink[] = []): string {
   const client = new QueryClient()
+  client.setQueryData(navigationQuery().queryKey, { header: [], footer: menu })
   client.setQueryData(categoriesQuery().queryKey, categories)
   client.setQueryData(siteSettingsQuery().queryKey, settings)
   return renderToStaticMarkup(
@@ -44,5 +46,20 @@ describe('SiteFooter', () => {
     expect(headings(html)).toEqual(['Navigation', 'Categories', 'Connect'])
     expect(html).toContain('href="/category/science"')
     expect(html).toContain('href="https://linkedin.com/in/me"')
+  })
+
+  it('lists the footer menu as the owner set it: site paths through the router, other URLs as they are', () => {
+    const html = footer(
+      [],
+      [],
+      [
+        { label: 'Imprint & Co', href: '/imprint' },
+        { label: 'Mastodon', href: 'https://social.example/@me' },
+      ],
+    )
+    expect(html).toContain('aria-label="Legal and information"')
+    expect(html).toMatch(/<a href="\/imprint"[^>]*>Imprint &amp; Co<\/a>/)
+    expect(html).toMatch(/<a href="https:\/\/social.example\/@me" rel="noopener"[^>]*>Mastodon<\/a>/)
+    expect(footer([], [])).not.toContain('Legal and information')
   })
 })

@@ -1,17 +1,13 @@
 import { useQuery } from '../../lib/page-query.ts'
-import { paths, SITE_NAME, SITE_TAGLINE } from '#shared/paths.ts'
+import { paths } from '#shared/paths.ts'
+import { footerText } from '#shared/site/identity.ts'
+import { Rss } from '../ui/icons.tsx'
+import { useSiteIdentity } from '../../features/site/use-site-identity.ts'
 import { Link } from '../../lib/router.tsx'
-import { FOOTER_SLUGS } from '#shared/site/constants.ts'
-import { categoriesQuery, siteSettingsQuery } from '../../features/site/queries.ts'
+import { categoriesQuery, navigationQuery, siteSettingsQuery } from '../../features/site/queries.ts'
+import { MenuLink } from './menu-link.tsx'
 
 const FOOTER_CATEGORIES = 6
-const FOOTER_LINKS: Record<(typeof FOOTER_SLUGS)[number], string> = {
-  'privacy-policy': 'Privacy Policy',
-  'terms-conditions': 'Terms & Conditions',
-  about: 'About',
-  contact: 'Contact',
-  disclaimer: 'Disclaimer',
-}
 const SOCIAL = [
   { key: 'x_url', label: 'X (Twitter)' },
   { key: 'linkedin_url', label: 'LinkedIn' },
@@ -25,6 +21,8 @@ const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:und
 export function SiteFooter() {
   const categories = useQuery(categoriesQuery()).data ?? []
   const settings = useQuery(siteSettingsQuery()).data ?? []
+  const site = useSiteIdentity()
+  const menu = useQuery(navigationQuery()).data?.footer ?? []
   const social = SOCIAL.map((s) => ({ ...s, url: settings.find((x) => x.key === s.key)?.value ?? '' })).filter(
     (s) => s.url,
   )
@@ -33,8 +31,8 @@ export function SiteFooter() {
     <footer className="mt-20 border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="space-y-2">
-          <p className="text-lg font-bold">{SITE_NAME}</p>
-          <p className="text-sm text-muted-foreground">{SITE_TAGLINE}</p>
+          <p className="text-lg font-bold">{site.title}</p>
+          {site.tagline && <p className="text-sm text-muted-foreground">{site.tagline}</p>}
         </div>
         <nav aria-label="Navigation" className="space-y-3">
           <h2 className={headingClass}>Navigation</h2>
@@ -48,6 +46,12 @@ export function SiteFooter() {
               <Link href={paths.blog()} className={linkClass}>
                 Blog
               </Link>
+            </li>
+            <li>
+              <a href={paths.feed()} className={`${linkClass} inline-flex items-center gap-1.5`}>
+                <Rss className="size-4" />
+                RSS feed
+              </a>
             </li>
           </ul>
         </nav>
@@ -82,18 +86,21 @@ export function SiteFooter() {
       </div>
       <div className="border-t">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground sm:px-6 md:flex-row md:items-center md:justify-between">
-          <nav aria-label="Legal and information">
-            <ul className="flex flex-wrap gap-x-5 gap-y-2">
-              {FOOTER_SLUGS.map((slug) => (
-                <li key={slug}>
-                  <Link href={paths.footerPage(slug)} className={linkClass}>
-                    {FOOTER_LINKS[slug]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <p>{`© 2025 ${SITE_NAME}. All rights reserved.`}</p>
+          {menu.length > 0 && (
+            <nav aria-label="Legal and information">
+              <ul className="flex flex-wrap gap-x-5 gap-y-2">
+                {menu.map((item, i) => (
+                  <li key={i}>
+                    <MenuLink href={item.href} className={linkClass}>
+                      {item.label}
+                    </MenuLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          {/* The year the page was rendered in: cached pages are rebuilt at least whenever content changes. */}
+          <p suppressHydrationWarning>{footerText(site, new Date().getFullYear())}</p>
         </div>
       </div>
     </footer>

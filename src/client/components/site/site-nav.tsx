@@ -1,41 +1,50 @@
 import { Menu, X } from '../ui/icons.tsx'
 import { useEffect, useState } from 'react'
-import { paths, SITE_NAME } from '#shared/paths.ts'
+import { paths } from '#shared/paths.ts'
+import { logoUrl } from '#shared/site/identity.ts'
 import { useAuth } from '../../lib/auth.tsx'
 import { cn } from '../../lib/cn.ts'
 import { Link, useLocation } from '../../lib/router.tsx'
+import { useSiteIdentity } from '../../features/site/use-site-identity.ts'
+import { navigationQuery } from '../../features/site/queries.ts'
+import { useQuery } from '../../lib/page-query.ts'
+import { HeaderSearch } from './header-search.tsx'
+import { MenuLink } from './menu-link.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 const linkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground'
 
-/** Fixed nav: Home, Blog and 'Admin Login' (or 'Admin' and 'Logout'); a menu button below the md breakpoint. */
+/**
+ * Fixed nav: the site's name (and logo), the header menu (Settings → Navigation), a search box, and 'Admin' and 'Logout' for a signed-in owner
+ * (the way in, /admin, is not advertised to readers); a menu button below the md breakpoint.
+ */
 export function SiteNav() {
   const { user, logout } = useAuth()
+  const site = useSiteIdentity()
+  const logo = logoUrl(site)
   const location = useLocation()
   const [open, setOpen] = useState(false)
 
   // Close the mobile menu whenever the page changes.
   useEffect(() => setOpen(false), [location.pathname, location.search])
 
-  const current = (href: string) => (href === '/' ? location.pathname === '/' : location.pathname.startsWith(href))
+  const menu = useQuery(navigationQuery()).data?.header ?? []
+  const current = (href: string) =>
+    href.startsWith('/') && (href === '/' ? location.pathname === '/' : location.pathname.startsWith(href))
   const links = (
     <>
-      <Link
-        href={paths.home()}
-        className={cn(linkClass, current('/') && 'text-foreground')}
-        aria-current={current('/') ? 'page' : undefined}
-      >
-        Home
-      </Link>
-      <Link
-        href={paths.blog()}
-        className={cn(linkClass, current('/blog') && 'text-foreground')}
-        aria-current={current('/blog') ? 'page' : undefined}
-      >
-        Blog
-      </Link>
-      {user ? (
+      {menu.map((item, i) => (
+        <MenuLink
+          key={i}
+          href={item.href}
+          className={cn(linkClass, current(item.href) && 'text-foreground')}
+          aria-current={current(item.href) ? 'page' : undefined}
+        >
+          {item.label}
+        </MenuLink>
+      ))}
+      {user && (
         <>
           <Link href={paths.admin.dashboard()} className={linkClass}>
             Admin
@@ -44,10 +53,6 @@ export function SiteNav() {
             Logout
           </button>
         </>
-      ) : (
-        <Link href="/admin" className={linkClass}>
-          Admin Login
-        </Link>
       )}
     </>
   )
@@ -55,11 +60,13 @@ export function SiteNav() {
   return (
     <header className="fixed inset-x-0 top-0 z-50 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link href={paths.home()} className="text-lg font-bold tracking-tight">
-          {SITE_NAME}
+        <Link href={paths.home()} className="flex min-w-0 items-center gap-2 text-lg font-bold tracking-tight">
+          {logo && <img src={logo} alt="" width={32} height={32} className="size-8 shrink-0 rounded object-contain" />}
+          <span className="truncate">{site.title}</span>
         </Link>
         <div className="flex items-center gap-1">
           <div className="hidden items-center gap-1 md:flex">{links}</div>
+          <HeaderSearch className="mx-1 hidden w-44 md:block lg:w-56" />
           <ThemeToggle />
           <button
             type="button"
@@ -74,7 +81,10 @@ export function SiteNav() {
         </div>
       </nav>
       <div id="mobile-menu" hidden={!open} className="border-t bg-background md:hidden">
-        <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">{links}</div>
+        <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+          <HeaderSearch className="mb-2" />
+          {links}
+        </div>
       </div>
     </header>
   )

@@ -63,6 +63,10 @@ export const Moon = icon(
   'moon',
   '<path d="M20.985 12.486a9 9 0 1 1-9.473-9.472c.405-.022.617.46.402.803a6 6 0 0 0 8.268 8.268c.344-.215.825-.004.803.401"></path>',
 )
+export const Rss = icon(
+  'rss',
+  '<path d="M4 11a9 9 0 0 1 9 9"></path><path d="M4 4a16 16 0 0 1 16 16"></path><circle cx="5" cy="19" r="1"></circle>',
+)
 export const Search = icon('search', '<path d="m21 21-4.34-4.34"></path><circle cx="11" cy="11" r="8"></circle>')
 export const Sun = icon(
   'sun',

@@ -12,6 +12,9 @@ import {
 } from '#shared/schemas/engagement.ts'
 import { MAX_PAGE_SIZE, PostCardSchema, PostSchema, type PostCard, type PostUpdate } from '#shared/schemas/post.ts'
 import { FooterPageSchema, SiteSettingSchema, type FooterPageInput, type SettingsUpdate } from '#shared/schemas/site.ts'
+import { AuthorProfileSchema, type AuthorProfile } from '#shared/schemas/author.ts'
+import { NavigationSchema, type Navigation } from '#shared/schemas/navigation.ts'
+import { SiteIdentitySchema, type SiteIdentity } from '#shared/schemas/site-identity.ts'
 import { LoginResultSchema, type LoginVerifyInput } from '#shared/schemas/security.ts'
 import {
   AuthResponseSchema,
@@ -38,6 +41,9 @@ export const adminKeys = {
   footerPages: ['/api/footer-pages'] as const,
   footerPage: (id: string) => ['/api/footer-pages', id] as const,
   settings: ['/api/site-settings'] as const,
+  identity: ['/api/site-identity'] as const,
+  navigation: ['/api/navigation'] as const,
+  profile: ['/api/account/profile'] as const,
 }
 
 export const setupStatusQuery = () =>
@@ -109,7 +115,7 @@ export const commentsQuery = (status: CommentFilter, page: number) =>
     retry: (failureCount, error) => failureCount < 3 && !error.message.includes('401'),
   })
 
-const FooterPageListSchema = z.array(FooterPageSchema.pick({ id: true, title: true, slug: true }))
+const FooterPageListSchema = z.array(FooterPageSchema.pick({ id: true, title: true, slug: true, isActive: true }))
 export const footerPagesQuery = () =>
   queryOptions({ queryKey: adminKeys.footerPages, queryFn: () => apiJson(FooterPageListSchema, '/api/footer-pages') })
 export const footerPageQuery = (id: string) =>
@@ -245,6 +251,63 @@ export function useSaveSettings() {
     onSuccess: () => {
       toast({ title: 'Settings saved successfully!' })
       return refresh(client, ['setting'])
+    },
+  })
+}
+
+export const siteIdentityQuery = () =>
+  queryOptions({ queryKey: adminKeys.identity, queryFn: () => apiJson(SiteIdentitySchema, '/api/site-identity') })
+
+export function useSaveSiteIdentity() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SiteIdentity) => apiJson(SiteIdentitySchema, '/api/site-identity', { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      toast({ title: 'Settings saved successfully!' })
+      client.setQueryData(adminKeys.identity, saved)
+      return refresh(client, ['site-identity'])
+    },
+  })
+}
+
+export const navigationQuery = () =>
+  queryOptions({ queryKey: adminKeys.navigation, queryFn: () => apiJson(NavigationSchema, '/api/navigation') })
+
+export function useSaveNavigation() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: Navigation) => apiJson(NavigationSchema, '/api/navigation', { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      toast({ title: 'Navigation saved successfully!' })
+      client.setQueryData(adminKeys.navigation, saved)
+      return refresh(client, ['navigation'])
+    },
+  })
+}
+
+export function useResetNavigation() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => apiJson(NavigationSchema, '/api/navigation', { method: 'DELETE' }),
+    onSuccess: (defaults) => {
+      toast({ title: 'Navigation reset to the defaults' })
+      client.setQueryData(adminKeys.navigation, defaults)
+      return refresh(client, ['navigation'])
+    },
+  })
+}
+
+export const profileQuery = () =>
+  queryOptions({ queryKey: adminKeys.profile, queryFn: () => apiJson(AuthorProfileSchema, '/api/account/profile') })
+
+export function useSaveProfile() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: AuthorProfile) => apiJson(AuthorProfileSchema, '/api/account/profile', { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      toast({ title: 'Profile saved successfully!' })
+      client.setQueryData(adminKeys.profile, saved)
+      return refreshPosts(client)
     },
   })
 }

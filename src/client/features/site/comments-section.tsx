@@ -7,6 +7,7 @@ import { buttonVariants } from '../../components/ui/button.tsx'
 import { MessageCircle } from '../../components/ui/icons.tsx'
 import { useQuery } from '../../lib/page-query.ts'
 import { Link, useLocation, useSearchParams } from '../../lib/router.tsx'
+import { useSiteIdentity } from './use-site-identity.ts'
 import { toast } from '../../lib/toast.tsx'
 import { CommentForm } from './comment-form.tsx'
 import { commentsQuery } from './queries.ts'
@@ -29,6 +30,7 @@ export function CommentsSection({ postId, commentCount }: { postId: string; comm
   const list = pages.flatMap((page) => page.comments)
   const next = pages.at(-1)?.next ?? null
   const [focusId, setFocusId] = useState<string | null>(null)
+  const { timeZone } = useSiteIdentity()
 
   const showMore = useMutation({
     mutationFn: (cursor: string) => queryClient.fetchQuery(commentsQuery(postId, cursor)),
@@ -76,7 +78,7 @@ export function CommentsSection({ postId, commentCount }: { postId: string; comm
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-semibold">{c.authorName || 'Anonymous'}</span>
                 <time dateTime={c.createdAt} className="text-xs text-muted-foreground">
-                  {formatDate(c.createdAt)}
+                  {formatDate(c.createdAt, timeZone)}
                 </time>
               </p>
               <p className="mt-2 whitespace-pre-line text-sm leading-relaxed">{c.content}</p>

@@ -6,16 +6,20 @@ import { ResponsiveImage } from '../../components/site/responsive-image.tsx'
 import { buttonVariants } from '../../components/ui/button.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { Link } from '../../lib/router.tsx'
-import { FooterPageContent } from './footer-page-content.tsx'
+import { PostContent } from './post-content.tsx'
 import { footerPageHead, notFoundHead } from '#shared/site/head.ts'
 import { footerPageQuery } from './queries.ts'
 import { useDocumentHead } from './use-document-head.ts'
+import { useSiteIdentity } from './use-site-identity.ts'
 
 /** Footer content pages (/about, /privacy-policy, …): spinner, 'Page Not Found', or the page (spec §2). */
 export function FooterPageView({ slug }: { slug: string }) {
   const query = useQuery(footerPageQuery(slug))
   const page = query.data ?? null
-  useDocumentHead(page ? footerPageHead(page) : query.isPending ? null : notFoundHead(paths.footerPage(slug)))
+  const { timeZone, ...site } = useSiteIdentity()
+  useDocumentHead(
+    page ? footerPageHead(site, page) : query.isPending ? null : notFoundHead(site, paths.footerPage(slug)),
+  )
 
   if (query.isPending) return <Spinner label="Loading page" className="py-32" />
   if (!page) {
@@ -29,12 +33,15 @@ export function FooterPageView({ slug }: { slug: string }) {
       </section>
     )
   }
+  const updated = page.updatedAt ? (
+    <time dateTime={page.updatedAt}>{formatDate(page.updatedAt, timeZone)}</time>
+  ) : (
+    'Never'
+  )
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-4xl font-extrabold tracking-tight">{page.title}</h1>
-      <p className="mt-3 text-sm text-muted-foreground">
-        Last updated: {page.updatedAt ? <time dateTime={page.updatedAt}>{formatDate(page.updatedAt)}</time> : 'Never'}
-      </p>
+      <p className="mt-3 text-sm text-muted-foreground">Last updated: {updated}</p>
       {page.featuredImage && (
         <div className="mt-8 overflow-hidden rounded-xl bg-muted">
           <ResponsiveImage
@@ -49,7 +56,7 @@ export function FooterPageView({ slug }: { slug: string }) {
         </div>
       )}
       <div className="mt-8">
-        <FooterPageContent content={page.content} />
+        <PostContent html={page.contentHtml} />
       </div>
     </article>
   )

@@ -1,6 +1,7 @@
 import { useQuery } from '../../lib/page-query.ts'
 import { ArrowRight } from '../../components/ui/icons.tsx'
-import { paths, SITE_DESCRIPTION, SITE_TAGLINE } from '#shared/paths.ts'
+import { paths } from '#shared/paths.ts'
+import { heroText } from '#shared/site/identity.ts'
 import { PostCard, PostCardSkeleton } from '../../components/site/post-card.tsx'
 import { buttonVariants } from '../../components/ui/button.tsx'
 import { Link } from '../../lib/router.tsx'
@@ -8,11 +9,13 @@ import { homeHead } from '#shared/site/head.ts'
 import { featuredPostsQuery, latestPostsQuery } from './queries.ts'
 import { PUBLIC_PAGE_SIZE } from '#shared/site/constants.ts'
 import { useDocumentHead } from './use-document-head.ts'
+import { useSiteIdentity } from './use-site-identity.ts'
 
 const MAX_FEATURED = 3
 
 export function HomePage() {
-  useDocumentHead(homeHead())
+  const site = useSiteIdentity()
+  useDocumentHead(homeHead(site))
   const featured = useQuery(featuredPostsQuery())
   const latest = useQuery(latestPostsQuery())
   const featuredPosts = (featured.data ?? []).slice(0, MAX_FEATURED)
@@ -24,9 +27,9 @@ export function HomePage() {
       <section className="border-b bg-gradient-to-b from-accent to-background">
         <div className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 md:py-28">
           <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl md:text-6xl">
-            {SITE_TAGLINE}
+            {site.tagline || site.title}
           </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-pretty">{SITE_DESCRIPTION}</p>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-pretty">{heroText(site)}</p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Link href={paths.blog()} className={buttonVariants({ size: 'lg' })}>
               Start Reading

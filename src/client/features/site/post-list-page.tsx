@@ -13,6 +13,7 @@ import { categoriesQuery, postPageQuery, tagQuery } from './queries.ts'
 import { listSearch, readListParams, type ListParams } from '#shared/routes/public-routes.ts'
 import { PUBLIC_PAGE_SIZE } from '#shared/site/constants.ts'
 import { useDocumentHead } from './use-document-head.ts'
+import { useSiteIdentity } from './use-site-identity.ts'
 
 const SKELETON_CARDS = 6
 
@@ -43,8 +44,13 @@ export function PostListPage({ categorySlug, tag }: { categorySlug?: string; tag
       ? paths.categoryFeed(category.slug)
       : null
 
+  const site = useSiteIdentity()
   useDocumentHead(
-    found ? tagHead(found, '') : isTagRoute || (isCategoryRoute && !category) ? null : listHead(category, ''),
+    found
+      ? tagHead(site, found, '')
+      : isTagRoute || (isCategoryRoute && !category)
+        ? null
+        : listHead(site, category, ''),
   )
 
   // A filter change replaces the URL (no history flood) and starts again at page 1.

@@ -10,6 +10,7 @@ import { Badge, CategoryBadge } from '../../components/ui/badge.tsx'
 import { buttonVariants } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { Link } from '../../lib/router.tsx'
+import { AuthorCard } from './author-card.tsx'
 import { CommentsSection } from './comments-section.tsx'
 import { notFoundHead, postHead } from '#shared/site/head.ts'
 import { LikeButton } from './like-button.tsx'
@@ -19,6 +20,7 @@ import { RelatedPosts } from './related-posts.tsx'
 import { ShareButtons } from './share-buttons.tsx'
 import { TableOfContents } from './table-of-contents.tsx'
 import { useDocumentHead } from './use-document-head.ts'
+import { useSiteIdentity } from './use-site-identity.ts'
 import { useViewBeacon } from './use-view-beacon.ts'
 
 export function PostPage({ slug }: { slug: string }) {
@@ -33,7 +35,10 @@ export function PreviewPage({ token }: { token: string }) {
 function PostView({ query, notFoundPath }: { query: UseQueryResult<PostDetail | null>; notFoundPath: string }) {
   const post = query.data ?? null
   const draft = post !== null && post.status !== 'published'
-  useDocumentHead(post ? postHead(post) : query.isPending ? null : notFoundHead(notFoundPath, 'Post Not Found'))
+  const site = useSiteIdentity()
+  useDocumentHead(
+    post ? postHead(site, post) : query.isPending ? null : notFoundHead(site, notFoundPath, 'Post Not Found'),
+  )
   // A draft is not public: no view is counted, and likes and comments are off.
   useViewBeacon(draft ? undefined : post?.id)
 
@@ -43,6 +48,7 @@ function PostView({ query, notFoundPath }: { query: UseQueryResult<PostDetail | 
 }
 
 function PostArticle({ post, draft }: { post: PostDetail; draft: boolean }) {
+  const { timeZone } = useSiteIdentity()
   return (
     <>
       {draft && (
@@ -61,7 +67,11 @@ function PostArticle({ post, draft }: { post: PostDetail; draft: boolean }) {
             {draft && <Badge variant="secondary">{post.status}</Badge>}
             <span className="inline-flex items-center gap-1.5">
               <Calendar className="size-4" aria-hidden="true" />
-              {post.publishedAt ? <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time> : 'Draft'}
+              {post.publishedAt ? (
+                <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, timeZone)}</time>
+              ) : (
+                'Draft'
+              )}
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Clock className="size-4" aria-hidden="true" />
@@ -110,6 +120,7 @@ function PostArticle({ post, draft }: { post: PostDetail; draft: boolean }) {
             ))}
           </ul>
         )}
+        <AuthorCard post={post} />
         {!draft && (
           <>
             <div className="mt-10 flex items-center justify-between border-t pt-6">

@@ -6,7 +6,10 @@ import { orNullOn404 } from '#shared/or-null-on-404.ts'
 import type { ListParams } from '#shared/routes/public-routes.ts'
 import type { PostCard, PostDetail, PostPage } from '#shared/schemas/post.ts'
 import { readPostPage } from './post-page-response.ts'
-import type { FooterPage, SiteSetting } from '#shared/schemas/site.ts'
+import type { PublicFooterPage, SiteSetting } from '#shared/schemas/site.ts'
+import type { AuthorProfile } from '#shared/schemas/author.ts'
+import type { Navigation } from '#shared/schemas/navigation.ts'
+import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import type { Tag } from '#shared/schemas/tag.ts'
 import { PUBLIC_PAGE_SIZE } from '#shared/site/constants.ts'
 import { LATEST_ON_HOME, latestListParams, siteKeys } from '#shared/site/query-keys.ts'
@@ -97,8 +100,21 @@ export const tagQuery = (tag: string) =>
 export const footerPageQuery = (slug: string) =>
   queryOptions({
     queryKey: siteKeys.footerPage(slug),
-    queryFn: () => orNullOn404(() => requestJson<FooterPage>(`/api/footer-pages/slug/${enc(slug)}`)),
+    queryFn: () => orNullOn404(() => requestJson<PublicFooterPage>(`/api/footer-pages/slug/${enc(slug)}`)),
   })
+
+/** Filled by the server on every page (src/server/ssr/load-page.ts); the defaults only until then. */
+export const siteIdentityQuery = () =>
+  queryOptions({ queryKey: siteKeys.identity(), queryFn: () => requestJson<SiteIdentity>('/api/site-identity') })
+
+export const authorQuery = (id: string) =>
+  queryOptions({
+    queryKey: siteKeys.author(id),
+    queryFn: () => orNullOn404(() => requestJson<AuthorProfile>(`/api/authors/${enc(id)}`)),
+  })
+
+export const navigationQuery = () =>
+  queryOptions({ queryKey: siteKeys.navigation(), queryFn: () => requestJson<Navigation>('/api/navigation') })
 
 export const siteSettingsQuery = () =>
   queryOptions({ queryKey: siteKeys.settings(), queryFn: () => requestJson<SiteSetting[]>('/api/site-settings') })

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth'
 import qrcode from 'qrcode-generator'
-import { SITE_NAME } from '#shared/paths.ts'
+import { DEFAULT_SITE_IDENTITY } from '#shared/site/identity.ts'
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps; one step either side accepted. */
 const PARAMS = { algorithm: 'SHA1', digits: 6, period: 30 } as const
@@ -11,7 +11,12 @@ export const newTotpSecret = (): string => new Secret({ size: 20 }).base32
 
 /** The otpauth:// URI an authenticator app scans. */
 export function totpUri(secret: string, account: string): string {
-  return new TOTP({ ...PARAMS, issuer: SITE_NAME, label: account, secret: Secret.fromBase32(secret) }).toString()
+  return new TOTP({
+    ...PARAMS,
+    issuer: DEFAULT_SITE_IDENTITY.title,
+    label: account,
+    secret: Secret.fromBase32(secret),
+  }).toString()
 }
 
 /** The time step a code is valid for (now, or one step either side), or null when it matches none. */

@@ -1,11 +1,14 @@
 import { Readable } from 'node:stream'
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
+import { paths } from '#shared/paths.ts'
+import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import type { App } from '../../context.ts'
 import { notFound } from '../../errors.ts'
 import { getCategoryBySlug } from '../categories/categories.service.ts'
 import { TagParams } from '../tags/tags.routes.ts'
 import { getPublishedTag } from '../tags/tags.service.ts'
+import { getSiteIdentity } from '../settings/site-identity.service.ts'
 import {
   categoryChannel,
   robotsTxt,
@@ -30,13 +33,19 @@ export async function feedRoutes(app: App): Promise<void> {
   const { publicUrl } = app.ctx.env
   const { db } = app.ctx
 
-  const sendFeed = async (reply: FastifyReply, channel?: FeedChannel) =>
-    reply
+  const sendFeed = async (reply: FastifyReply, channel?: (site: SiteIdentity) => FeedChannel) => {
+    const site = await getSiteIdentity(db)
+    return reply
       .type(RSS)
       .header('Cache-Control', FEED_CACHE)
-      .send(await rssFeed(db, publicUrl, app.ctx.clock(), channel))
+      .send(await rssFeed(db, publicUrl, app.ctx.clock(), site, channel?.(site)))
+  }
 
   app.get('/rss.xml', { config: { publicCache: true } }, async (_request, reply) => sendFeed(reply))
+
+  // The addresses other blog engines give their feed (WordPress /feed/, Ghost /rss/) lead to ours (the router
+  // ignores a trailing slash).
+  for (const old of ['/feed', '/rss']) app.get(old, async (_request, reply) => reply.redirect(paths.feed(), 301))
 
   // One feed per category and per tag, linked from their pages (rel="alternate").
   app.get(
@@ -44,7 +53,7 @@ export async function feedRoutes(app: App): Promise<void> {
     { schema: { params: CategoryParams }, config: { publicCache: true } },
     async (request, reply) => {
       const category = (await getCategoryBySlug(db, request.params.slug)) ?? notFound('Category')
-      return sendFeed(reply, categoryChannel(category))
+      return sendFeed(reply, (site) => categoryChannel(site, category))
     },
   )
 
@@ -53,7 +62,7 @@ export async function feedRoutes(app: App): Promise<void> {
     { schema: { params: TagParams }, config: { publicCache: true } },
     async (request, reply) => {
       const tag = (await getPublishedTag(db, request.params.tag)) ?? notFound('Tag')
-      return sendFeed(reply, tagChannel(tag))
+      return sendFeed(reply, (site) => tagChannel(site, tag))
     },
   )
 

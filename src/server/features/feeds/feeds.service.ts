@@ -1,4 +1,5 @@
-import { paths, SITE_DESCRIPTION, SITE_NAME } from '#shared/paths.ts'
+import { paths } from '#shared/paths.ts'
+import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import { PostListQuerySchema } from '#shared/schemas/post.ts'
 import { escapeHtml as xml } from '#shared/text/escape-html.ts'
 import { categoryDescription, feedTitle, tagDescription } from '#shared/text/listing.ts'
@@ -7,6 +8,7 @@ import { listCategories } from '../categories/categories.service.ts'
 import { listFooterPages } from '../footer-pages/footer-pages.service.ts'
 import { listingCount, sitemapPage, sitemapStart } from '../posts/posts.read.repo.ts'
 import { listPosts } from '../posts/posts.service.ts'
+import { absoluteHtml, postHtmlByIds } from './feed-content.ts'
 
 export const RSS_ITEMS = 20
 /** The sitemaps protocol's limit of URLs per file. */
@@ -26,17 +28,17 @@ export type FeedChannel = {
   tag?: string
 }
 
-export const siteChannel: FeedChannel = {
-  title: SITE_NAME,
-  description: SITE_DESCRIPTION,
-  path: paths.home(),
-  feedPath: paths.feed(),
+export function siteChannel(site: SiteIdentity): FeedChannel {
+  return { title: site.title, description: site.description, path: paths.home(), feedPath: paths.feed() }
 }
 
-export function categoryChannel(category: { name: string; slug: string; description: string | null }): FeedChannel {
+export function categoryChannel(
+  site: SiteIdentity,
+  category: { name: string; slug: string; description: string | null },
+): FeedChannel {
   const { name, slug } = category
   return {
-    title: feedTitle(name),
+    title: feedTitle(site.title, name),
     description: categoryDescription(category),
     path: paths.category(slug),
     feedPath: paths.categoryFeed(slug),
@@ -44,9 +46,9 @@ export function categoryChannel(category: { name: string; slug: string; descript
   }
 }
 
-export function tagChannel(tag: { name: string; key: string }): FeedChannel {
+export function tagChannel(site: SiteIdentity, tag: { name: string; key: string }): FeedChannel {
   return {
-    title: feedTitle(tag.name),
+    title: feedTitle(site.title, tag.name),
     description: tagDescription(tag.name),
     path: paths.tag(tag.key),
     feedPath: paths.tagFeed(tag.key),
@@ -54,12 +56,16 @@ export function tagChannel(tag: { name: string; key: string }): FeedChannel {
   }
 }
 
-/** RSS 2.0: the channel's 20 latest published posts with absolute links. */
+/**
+ * RSS 2.0: the channel's 20 latest published posts with absolute links, each with its whole text
+ * (content:encoded) unless the owner chose excerpts only (Settings → General).
+ */
 export async function rssFeed(
   db: Db,
   publicUrl: string,
   now: Date,
-  channel: FeedChannel = siteChannel,
+  site: SiteIdentity,
+  channel: FeedChannel = siteChannel(site),
 ): Promise<string> {
   const query = PostListQuerySchema.parse({
     status: 'published',
@@ -69,25 +75,34 @@ export async function rssFeed(
     tag: channel.tag,
   })
   const { posts } = await listPosts(db, query, anonymous)
+  const bodies = site.fullContentRss
+    ? await postHtmlByIds(
+        db,
+        posts.map((p) => p.id),
+      )
+    : new Map<string, string>()
   const items = posts.map((post) => {
+    const body = bodies.get(post.id)
     const link = `${publicUrl}${paths.post(post.slug)}`
     return `    <item>
       <title>${xml(post.title)}</title>
       <link>${xml(link)}</link>
       <guid isPermaLink="true">${xml(link)}</guid>
-      <description>${xml(post.excerpt)}</description>
+      <description>${xml(post.excerpt)}</description>${
+        body === undefined ? '' : `\n      <content:encoded>${xml(absoluteHtml(body, publicUrl))}</content:encoded>`
+      }
       ${post.publishedAt ? `<pubDate>${new Date(post.publishedAt).toUTCString()}</pubDate>` : ''}
       ${post.category ? `<category>${xml(post.category.name)}</category>` : ''}
       <dc:creator>${xml(post.authorName)}</dc:creator>
     </item>`
   })
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">
   <channel>
     <title>${xml(channel.title)}</title>
     <link>${xml(`${publicUrl}${channel.path}`)}</link>
     <description>${xml(channel.description)}</description>
-    <language>en-us</language>
+    <language>${xml(site.language.toLowerCase())}</language>
     <lastBuildDate>${(posts[0]?.publishedAt ? new Date(posts[0].publishedAt) : now).toUTCString()}</lastBuildDate>
     <atom:link href="${xml(`${publicUrl}${channel.feedPath}`)}" rel="self" type="application/rss+xml"/>
 ${items.join('\n')}

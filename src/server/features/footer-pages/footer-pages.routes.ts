@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { IdSchema } from '#shared/schemas/common.ts'
-import { FooterPageInputSchema, FooterPageSchema } from '#shared/schemas/site.ts'
+import { FooterPageInputSchema, FooterPageSchema, PublicFooterPageSchema } from '#shared/schemas/site.ts'
 import type { App } from '../../context.ts'
 import { notFound } from '../../errors.ts'
 import {
@@ -20,7 +20,7 @@ export async function footerPageRoutes(app: App): Promise<void> {
 
   app.get(
     '/api/footer-pages/slug/:slug',
-    { schema: { params: SlugParams, response: { 200: FooterPageSchema } }, config: { publicCache: true } },
+    { schema: { params: SlugParams, response: { 200: PublicFooterPageSchema } }, config: { publicCache: true } },
     async (request) => (await getActiveFooterPageBySlug(db, request.params.slug)) ?? notFound('Page'),
   )
 

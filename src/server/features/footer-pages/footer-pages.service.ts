@@ -1,8 +1,9 @@
-import type { FooterPage, FooterPageInput } from '#shared/schemas/site.ts'
+import type { FooterPage, FooterPageInput, PublicFooterPage } from '#shared/schemas/site.ts'
 import { slugify } from '#shared/text/slugify.ts'
 import type { Db } from '../../db/client.ts'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
 import { syncImageUses } from '../media/media.service.ts'
+import { renderPageHtml } from './footer-page-html.ts'
 import { toFooterPage } from './footer-pages.mappers.ts'
 import {
   findFooterPageRow,
@@ -25,6 +26,7 @@ const RESERVED_SLUGS = new Set([
   'search',
   'tag',
   'feed',
+  'rss',
 ])
 
 /** The body after FooterPageInputSchema has parsed it (featuredImage is then string | null). */
@@ -39,10 +41,11 @@ export async function getFooterPage(db: Db, id: string): Promise<FooterPage> {
   return toFooterPage((await findFooterPageRow(db, { id })) ?? notFound('Page'))
 }
 
-/** Public: an active page by slug, or null (SSR calls it directly; the route answers 404). */
-export async function getActiveFooterPageBySlug(db: Db, slug: string): Promise<FooterPage | null> {
+/** Public: an active page by slug with its rendered text, or null (SSR calls it directly; the route answers 404). */
+export async function getActiveFooterPageBySlug(db: Db, slug: string): Promise<PublicFooterPage | null> {
   const row = await findFooterPageRow(db, { slug })
-  return row && row.is_active === 1 ? toFooterPage(row) : null
+  if (!row || row.is_active !== 1) return null
+  return { ...toFooterPage(row), contentHtml: await renderPageHtml(db, row.content) }
 }
 
 async function assertSlugFree(db: Db, slug: string, exceptId: string | null): Promise<void> {

@@ -28,6 +28,7 @@ const row: DetailRow = {
   category_slug: 'code',
   category_color: '#123456',
   author_username: 'admin',
+  author_display_name: null,
   like_count: '4' as unknown as number,
   comment_count: 2,
   content_html: '<p>Body</p>',

@@ -41,7 +41,8 @@ export function rowToCard(row: CardRow): PostCard {
           }
         : null,
     authorId: row.author_id,
-    authorName: row.author_name?.trim() || username,
+    // The post's own author (an imported post keeps its original one), else the profile's name, else the login.
+    authorName: row.author_name?.trim() || row.author_display_name?.trim() || username,
     author: { username },
     status: postStatusOf(row.status),
     tags: parseTags(row.tags),

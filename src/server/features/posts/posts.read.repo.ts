@@ -34,6 +34,7 @@ type Embeds = {
   category_slug: string | null
   category_color: string | null
   author_username: string | null
+  author_display_name: string | null
 }
 export type CardRow = Omit<PostRow, 'content' | 'content_html' | 'headings' | 'render_version'> & Embeds
 export type DetailRow = PostRow & Embeds
@@ -42,11 +43,13 @@ function withEmbeds<O>(q: SelectQueryBuilder<Database, 'posts', O>) {
   return q
     .leftJoin('categories', 'categories.id', 'posts.category_id')
     .leftJoin('users', 'users.id', 'posts.author_id')
+    .leftJoin('author_profiles', 'author_profiles.user_id', 'posts.author_id')
     .select([
       'categories.name as category_name',
       'categories.slug as category_slug',
       'categories.color as category_color',
       'users.username as author_username',
+      'author_profiles.display_name as author_display_name',
     ])
 }
 

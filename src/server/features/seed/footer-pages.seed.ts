@@ -1,8 +1,8 @@
 import type { StarterPage } from '../footer-pages/footer-pages.service.ts'
 
 /**
- * Starter text for the five footer pages, in the footer viewer's line format ('## ' headings, '- ' items,
- * '**bold**'). The viewer shows the title itself, so the text starts below it.
+ * Starter text for the five footer pages, in markdown (the post renderer shows them). The page shows the title
+ * itself, so the text starts below it.
  */
 export const STARTER_FOOTER_PAGES: readonly StarterPage[] = [
   {
@@ -12,7 +12,7 @@ export const STARTER_FOOTER_PAGES: readonly StarterPage[] = [
     content: `This blog collects as little about its readers as it can.
 
 ## What is stored
-- **Comments:** the name and text you submit, and your email address if you give one. The email is never shown publicly.
+- **Comments:** the name and text you submit, shown with your comment once it is approved.
 - **Likes and views:** a random identifier kept in a cookie, so that a like or a view counts once. It is not linked to who you are.
 - **Server logs:** the address and time of each request, kept briefly to keep the site running and safe.
 

@@ -16,3 +16,7 @@ export async function upsertSetting(db: Db, key: string, value: string, now: Dat
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at }))
     .execute()
 }
+
+export async function deleteSetting(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('site_settings').where('key', '=', key).execute()
+}

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
+import { NativeSelect } from '../../../components/ui/native-select.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
 import { Link, useNavigate } from '../../../lib/router.tsx'
@@ -39,6 +40,7 @@ function FooterPageForm({ page }: { page: FooterPage | null }) {
     metaDescription: page?.metaDescription ?? '',
     content: page?.content ?? '',
     featuredImage: page?.featuredImage ?? '',
+    status: page && !page.isActive ? 'draft' : 'active',
   })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
@@ -52,6 +54,7 @@ function FooterPageForm({ page }: { page: FooterPage | null }) {
       metaTitle: values.metaTitle.trim() || null,
       metaDescription: values.metaDescription.trim() || null,
       featuredImage: values.featuredImage || null,
+      isActive: values.status === 'active',
     }
     const parsed = FooterPageInputSchema.safeParse(body)
     if (!parsed.success) {
@@ -80,9 +83,17 @@ function FooterPageForm({ page }: { page: FooterPage | null }) {
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <Field id="footer-title" label="Title *" error={errors.title}>
-              <Input id="footer-title" required value={values.title} onChange={set('title')} {...invalid('title')} />
-            </Field>
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-[1fr_14rem]">
+              <Field id="footer-title" label="Title *" error={errors.title}>
+                <Input id="footer-title" required value={values.title} onChange={set('title')} {...invalid('title')} />
+              </Field>
+              <Field id="footer-status" label="Status">
+                <NativeSelect id="footer-status" value={values.status} onChange={set('status')}>
+                  <option value="active">Active: readers see it</option>
+                  <option value="draft">Draft: hidden from readers</option>
+                </NativeSelect>
+              </Field>
+            </div>
             <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               <Field id="footer-metaTitle" label="Meta Title" error={errors.metaTitle}>
                 <Input
@@ -116,7 +127,7 @@ function FooterPageForm({ page }: { page: FooterPage | null }) {
                 {...invalid('content')}
               />
               <p className="text-xs text-muted-foreground">
-                Use # for headings, - for bullet items, **bold** for emphasis and --- for a spacer.
+                Markdown, as in posts: # for headings, - for bullet items, **bold**, [text](https://…) for a link.
               </p>
             </Field>
             <div className="flex justify-end gap-2">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ExternalLink, Pencil, Plus } from 'lucide-react'
+import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
@@ -14,7 +15,9 @@ export function FooterPagesTab() {
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
         <div className="space-y-1.5">
           <CardTitle>Footer Pages</CardTitle>
-          <CardDescription>Legal and informational pages linked from the footer.</CardDescription>
+          <CardDescription>
+            Your pages (about, contact, legal). Active pages are public and listed in the footer; drafts are hidden.
+          </CardDescription>
         </div>
         <Button asChild variant="outline" size="sm">
           <Link href={paths.admin.newFooterPage()}>
@@ -33,7 +36,10 @@ export function FooterPagesTab() {
             {pages.data.map((page) => (
               <li key={page.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                 <div className="min-w-0">
-                  <p className="font-medium">{page.title}</p>
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    {page.title}
+                    {!page.isActive && <Badge variant="secondary">Draft</Badge>}
+                  </p>
                   <p className="text-sm text-muted-foreground">/{page.slug}</p>
                 </div>
                 <div className="flex gap-2">

@@ -1,4 +1,4 @@
-import { Archive, FileText, Lock, Share2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
+import { Archive, FileText, Globe, Lock, Menu, Share2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
 import type { ComponentType } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
@@ -9,7 +9,10 @@ import { useSearchParams } from '../../../lib/router.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { BackupTab } from './backup-tab.tsx'
 import { FooterPagesTab } from './footer-pages-tab.tsx'
+import { GeneralTab } from './general-tab.tsx'
+import { NavigationTab } from './navigation-tab.tsx'
 import { PasswordTab } from './password-tab.tsx'
+import { ProfileCard } from './profile-card.tsx'
 import { SecurityTab } from './security-tab.tsx'
 import { SocialTab } from './social-tab.tsx'
 
@@ -21,29 +24,34 @@ function AccountTab() {
     { id: 'account-role', label: 'Role', value: user?.role ?? '' },
   ]
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Account</CardTitle>
-        <CardDescription>Your account details.</CardDescription>
-      </CardHeader>
-      <CardContent className="max-w-md space-y-4">
-        {rows.map((row) => (
-          <div key={row.id} className="space-y-2">
-            <Label htmlFor={row.id}>{row.label}</Label>
-            <Input id={row.id} value={row.value} readOnly className="bg-muted" />
-          </div>
-        ))}
-      </CardContent>
-    </Card>
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Account</CardTitle>
+          <CardDescription>Your account details.</CardDescription>
+        </CardHeader>
+        <CardContent className="max-w-md space-y-4">
+          {rows.map((row) => (
+            <div key={row.id} className="space-y-2">
+              <Label htmlFor={row.id}>{row.label}</Label>
+              <Input id={row.id} value={row.value} readOnly className="bg-muted" />
+            </div>
+          ))}
+        </CardContent>
+      </Card>
+      <ProfileCard username={user?.username ?? ''} />
+    </div>
   )
 }
 
 /** The tabs, in order; the first is the default. Add a tab here and it gets its trigger, panel and `?tab=` value. */
 const TABS: Array<{ value: string; label: string; icon: LucideIcon; Panel: ComponentType }> = [
+  { value: 'general', label: 'General', icon: Globe, Panel: GeneralTab },
   { value: 'social', label: 'Social Media', icon: Share2, Panel: SocialTab },
   { value: 'password', label: 'Password', icon: Lock, Panel: PasswordTab },
   { value: 'security', label: 'Security', icon: ShieldCheck, Panel: SecurityTab },
   { value: 'footer-pages', label: 'Footer Pages', icon: FileText, Panel: FooterPagesTab },
+  { value: 'navigation', label: 'Navigation', icon: Menu, Panel: NavigationTab },
   { value: 'account', label: 'Account', icon: User, Panel: AccountTab },
   { value: 'backup', label: 'Backup & import', icon: Archive, Panel: BackupTab },
 ]
