@@ -29,6 +29,7 @@ import { redirectRoutes } from './features/redirects/redirects.routes.ts'
 import { revisionRoutes } from './features/revisions/revisions.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
 import { statsRoutes } from './features/stats/stats.routes.ts'
+import { subscriberRoutes } from './features/subscribers/subscribers.routes.ts'
 import { tagRoutes } from './features/tags/tags.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
 import { registerResponseCache } from './cache/cache-plugin.ts'
@@ -132,6 +133,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(previewRoutes)
   await app.register(backupRoutes)
   await app.register(importRoutes)
+  await app.register(subscriberRoutes)
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!request.url.startsWith('/api/') && (await replyWithRedirect(app, request, reply))) return reply

@@ -1,0 +1,19 @@
+import { SITE_NAME } from '#shared/paths.ts'
+import { escapeHtml } from '#shared/text/escape-html.ts'
+import type { OutgoingMail } from './mailer.ts'
+
+/** The one email an unconfirmed address ever gets: the link that confirms it. No tracking, no rewritten links. */
+export function confirmationEmail(to: string, confirmUrl: string): OutgoingMail {
+  const subject = `Confirm your subscription to ${SITE_NAME}`
+  const text = [
+    `Someone (hopefully you) asked to get new posts from ${SITE_NAME} by email.`,
+    '',
+    `To confirm, open this link within 7 days:`,
+    confirmUrl,
+    '',
+    'If it was not you, ignore this email: nothing more will be sent.',
+  ].join('\n')
+  const link = escapeHtml(confirmUrl)
+  const html = `<!doctype html><html><body><p>Someone (hopefully you) asked to get new posts from ${escapeHtml(SITE_NAME)} by email.</p><p><a href="${link}">Confirm your subscription</a> (the link works for 7 days).</p><p>If it was not you, ignore this email: nothing more will be sent.</p></body></html>`
+  return { to, subject, text, html }
+}
