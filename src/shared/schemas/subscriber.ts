@@ -34,8 +34,9 @@ export type AdminSubscriber = z.infer<typeof AdminSubscriberSchema>
 
 export const SUBSCRIBERS_PAGE_SIZE = 50
 
+/** `email` searches within addresses (named so the request log redacts it, like every address). */
 export const SubscriberListQuerySchema = z.object({
-  q: z.string().trim().max(EMAIL_MAX).optional().default(''),
+  email: z.string().trim().max(EMAIL_MAX).optional().default(''),
   status: SubscriberStatusSchema.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 })

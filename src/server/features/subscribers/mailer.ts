@@ -15,9 +15,7 @@ export function createMailer(mail: MailEnv): Mailer {
     host: url.hostname,
     port: url.port ? Number(url.port) : undefined,
     secure: url.protocol === 'smtps:',
-    auth: url.username
-      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-      : undefined,
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
     maxConnections: 5,
     rateDelta: 1000,
     rateLimit: mail.rate,

@@ -10,6 +10,8 @@ function cell(value: string | null): string {
 }
 
 export function subscribersCsv(rows: SubscriberRow[]): string {
-  const lines = rows.map((r) => [r.email, r.status, r.created_at, r.confirmed_at, r.unsubscribed_at].map(cell).join(','))
+  const lines = rows.map((r) =>
+    [r.email, r.status, r.created_at, r.confirmed_at, r.unsubscribed_at].map(cell).join(','),
+  )
   return `${[HEADER.join(','), ...lines].join('\r\n')}\r\n`
 }

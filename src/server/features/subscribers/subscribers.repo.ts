@@ -77,11 +77,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 export async function listPage(
   db: Db,
-  filter: { q: string; status?: SubscriberRow['status'] },
+  filter: { email: string; status?: SubscriberRow['status'] },
   page: { limit: number; offset: number },
 ): Promise<{ rows: SubscriberRow[]; total: number }> {
   let query = db.selectFrom('subscribers')
-  if (filter.q) query = query.where(sql<boolean>`email like ${`%${escapeLike(filter.q.toLowerCase())}%`} escape '\\'`)
+  if (filter.email)
+    query = query.where(sql<boolean>`email like ${`%${escapeLike(filter.email.toLowerCase())}%`} escape '\\'`)
   if (filter.status) query = query.where('status', '=', filter.status)
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),

@@ -67,8 +67,9 @@ export async function subscribe(s: Subscriptions, email: string, network: string
   const confirmUrl = `${s.publicUrl}/subscribe/confirm?token=${token}`
   const id = row.id
   mailer.send(confirmationEmail(email, confirmUrl)).catch(async (err: unknown) => {
-    // The address stays out of the log: the subscriber's id says which row.
-    s.log.warn({ subscriber: id, reason: err instanceof Error ? err.message : String(err) }, 'confirmation not sent')
+    // Only codes: an SMTP server's message may quote the address.
+    const { code, responseCode } = (err ?? {}) as { code?: string; responseCode?: number }
+    s.log.warn({ subscriber: id, code, responseCode }, 'confirmation not sent')
     await repo.releaseConfirmation(s.db, id, at).catch(() => {})
   })
 }
@@ -87,7 +88,10 @@ export async function confirm(s: Subscriptions, token: string | undefined, now: 
 }
 
 /** The subscriber an unsubscribe link names, or an outcome page saying why it names nobody. */
-export async function subscriberOfLink(s: Subscriptions, token: string | undefined): Promise<SubscriberRow | LinkOutcome> {
+export async function subscriberOfLink(
+  s: Subscriptions,
+  token: string | undefined,
+): Promise<SubscriberRow | LinkOutcome> {
   const id = token ? s.unsubscribe.verify(token) : null
   const row = id ? await repo.findById(s.db, id) : undefined
   return row ?? { status: 404, title: 'Link not valid', message: 'This unsubscribe link is not valid.' }
@@ -111,7 +115,7 @@ export const toAdminSubscriber = (row: SubscriberRow): AdminSubscriber => ({
 
 export async function listSubscribers(
   db: Db,
-  query: { q: string; status?: SubscriberRow['status']; page: number },
+  query: { email: string; status?: SubscriberRow['status']; page: number },
 ): Promise<SubscriberPage> {
   const { rows, total } = await repo.listPage(db, query, {
     limit: SUBSCRIBERS_PAGE_SIZE,
