@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SubscriberPageSchema } from '#shared/schemas/subscriber.ts'
+import { siteKeys } from '#shared/site/query-keys.ts'
+import { loadPage } from '#server/ssr/load-page.ts'
 import { loadSecret } from '#server/features/secrets/secrets.repo.ts'
 import { unsubscribeTokens } from '#server/features/subscribers/subscribers.tokens.ts'
 import { manualClock } from '#test/support/manual-clock.ts'
@@ -25,6 +27,8 @@ describe('email subscriptions without SMTP_URL', () => {
     const form = await t.request({ method: 'POST', url: '/subscribe', headers: FORM, payload: 'email=a%40example.com' })
     expect(form.statusCode).toBe(503)
     expect(form.body).toContain('Email subscriptions are not set up')
+    const page = await loadPage(t.app.ctx, '/', '', { isAdmin: false })
+    expect(page.queryClient.getQueryData(siteKeys.subscriptions())).toEqual({ enabled: false })
   })
 })
 
@@ -68,10 +72,16 @@ describe('email subscriptions', () => {
     return link.slice(ORIGIN.length)
   }
 
+  it('server-rendered pages show the form', async () => {
+    const page = await loadPage(t.app.ctx, '/', '', { isAdmin: false })
+    expect(page.queryClient.getQueryData(siteKeys.subscriptions())).toEqual({ enabled: true })
+  })
+
   it('sends one confirmation email; its link confirms, and opening it twice is harmless', async () => {
     const res = await subscribe('Reader@Example.com')
     expect(res.statusCode).toBe(202)
     expect(res.json()).toEqual({ message: 'Check your inbox to confirm' })
+    expect(res.body).not.toContain('reader@example.com')
     const [mail] = await inbox.waitFor('reader@example.com')
     expect(mail!.parsed.from?.text).toContain('blog@example.com')
     expect(mail!.parsed.html).toContain('/subscribe/confirm?token=')

@@ -46,6 +46,7 @@ export async function loadPage(
   const { categories, settings } = await siteChrome(db, contentVersion)
   set(siteKeys.categories(), categories)
   set(siteKeys.settings(), settings)
+  set(siteKeys.subscriptions(), { enabled: Boolean(ctx.env.mail) })
 
   const route = matchPublicRoute(pathname)
   let status: 200 | 404 = 200

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SUBSCRIBE_ANSWER } from '../site/subscribe-text.ts'
 
 export const EMAIL_MAX = 254
 
@@ -17,7 +18,7 @@ export const SubscriberEmailSchema = z
 
 export const SubscribeInputSchema = z.object({ email: SubscriberEmailSchema })
 
-export const SUBSCRIBE_ANSWER = 'Check your inbox to confirm'
+export { SUBSCRIBE_ANSWER }
 export const SubscribeAnswerSchema = z.object({ message: z.literal(SUBSCRIBE_ANSWER) })
 
 export const SubscriberStatusSchema = z.enum(['pending', 'subscribed', 'unsubscribed', 'bounced'])

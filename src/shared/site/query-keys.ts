@@ -18,6 +18,7 @@ export const siteKeys = {
   tag: (tag: string) => ['/api/tags', tag] as const,
   footerPage: (slug: string) => ['/api/footer-pages/slug', slug] as const,
   settings: () => ['/api/site-settings'] as const,
+  subscriptions: () => ['/api/subscriptions'] as const,
 }
 
 /** Home's 'Latest Articles': the first page, with room for the featured posts it leaves out. */

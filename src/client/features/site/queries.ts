@@ -6,6 +6,7 @@ import type { ListParams } from '#shared/routes/public-routes.ts'
 import type { PostCard, PostDetail, PostPage } from '#shared/schemas/post.ts'
 import { readPostPage } from './post-page-response.ts'
 import type { FooterPage, SiteSetting } from '#shared/schemas/site.ts'
+import type { SubscriptionsInfo } from '#shared/schemas/subscriber.ts'
 import type { Tag } from '#shared/schemas/tag.ts'
 import { PUBLIC_PAGE_SIZE } from '#shared/site/constants.ts'
 import { LATEST_ON_HOME, latestListParams, siteKeys } from '#shared/site/query-keys.ts'
@@ -97,3 +98,10 @@ export const footerPageQuery = (slug: string) =>
 
 export const siteSettingsQuery = () =>
   queryOptions({ queryKey: siteKeys.settings(), queryFn: () => requestJson<SiteSetting[]>('/api/site-settings') })
+
+export const subscriptionsQuery = () =>
+  queryOptions({
+    queryKey: siteKeys.subscriptions(),
+    queryFn: () => requestJson<SubscriptionsInfo>('/api/subscriptions'),
+    staleTime: Infinity,
+  })
