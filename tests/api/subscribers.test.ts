@@ -85,6 +85,9 @@ describe('email subscriptions', () => {
     const [mail] = await inbox.waitFor('reader@example.com')
     expect(mail!.parsed.from?.text).toContain('blog@example.com')
     expect(mail!.parsed.html).toContain('/subscribe/confirm?token=')
+    const header = (name: string) => mail!.parsed.headerLines.find((h) => h.key === name)?.line.replace(/\r\n/g, '')
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+    expect(header('list-unsubscribe')).toMatch(new RegExp(`^List-Unsubscribe: <${ORIGIN}/unsubscribe\\?token=`))
     expect(await statusOf('reader@example.com')).toMatchObject({ status: 'pending', confirmedAt: null })
 
     const path = confirmPath(linkIn(mail!, `${ORIGIN}/subscribe/confirm`))
@@ -201,6 +204,11 @@ describe('email subscriptions', () => {
     beforeAll(async () => {
       const id = (await statusOf('reader@example.com'))!.id
       token = unsubscribeTokens(await loadSecret(t.app.ctx.db, 'unsubscribe', new Date())).sign(id)
+    })
+
+    it('the confirmation email carries the same link, visible and in List-Unsubscribe', async () => {
+      const [mail] = inbox.to('reader@example.com')
+      expect(linkIn(mail!, `${ORIGIN}/unsubscribe`)).toBe(`${ORIGIN}/unsubscribe?token=${token}`)
     })
 
     it('GET only shows the Unsubscribe button; pressing it unsubscribes', async () => {

@@ -64,9 +64,10 @@ export async function subscribe(s: Subscriptions, email: string, network: string
     sentBefore: new Date(now.getTime() - CONFIRM_EVERY_MS).toISOString(),
   })
   if (!claimed) return
-  const confirmUrl = `${s.publicUrl}/subscribe/confirm?token=${token}`
   const id = row.id
-  mailer.send(confirmationEmail(email, confirmUrl)).catch(async (err: unknown) => {
+  const confirmUrl = `${s.publicUrl}/subscribe/confirm?token=${token}`
+  const unsubscribeUrl = `${s.publicUrl}/unsubscribe?token=${s.unsubscribe.sign(id)}`
+  mailer.send(confirmationEmail(email, confirmUrl, unsubscribeUrl)).catch(async (err: unknown) => {
     // Only codes: an SMTP server's message may quote the address.
     const { code, responseCode } = (err ?? {}) as { code?: string; responseCode?: number }
     s.log.warn({ subscriber: id, code, responseCode }, 'confirmation not sent')
