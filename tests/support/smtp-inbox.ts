@@ -15,7 +15,7 @@ export type SmtpInbox = {
 }
 
 /** A real SMTP server in the test process (smtp-server), each message read back with mailparser. */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = []
   const waiters = new Set<() => void>()
   const server = new SMTPServer({
@@ -32,8 +32,8 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
         .catch(callback)
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const address = server.server.address() as AddressInfo
 
   const to = (address: string) => messages.filter((m) => m.envelopeTo.includes(address.toLowerCase()))
   const waitFor = (address: string, count = 1) =>
@@ -49,7 +49,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     })
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     messages,
     to,
     waitFor,
