@@ -1,4 +1,5 @@
 import { linkIn, startSmtpInbox, type SmtpInbox } from '#test/support/smtp-inbox.ts'
+import { loginViaApi } from './support/admin-fixtures.ts'
 import { expect, postInput, test, uid } from './support/reader-fixtures.ts'
 
 // The server sends to SMTP_URL = smtp://127.0.0.1:<E2E_PORT + 1000> (playwright.config.ts): this test's own server.
@@ -58,5 +59,33 @@ test('without JavaScript the form under a post lands on a page that says to chec
   await expect(page.getByRole('heading', { name: 'Check your inbox to confirm' })).toBeVisible()
   await expect(page.getByText(email)).toHaveCount(0)
   await inbox.waitFor(email)
+  await context.close()
+})
+
+test('Admin → Subscribers finds a confirmed reader by address, and deletes them', async ({ browser, baseURL }) => {
+  const email = `listed-${uid()}@example.com`
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': ownAddress() } })
+  const page = await context.newPage()
+  expect((await page.request.post('/api/subscribers', { data: { email } })).status()).toBe(202)
+  const [mail] = await inbox.waitFor(email)
+  await page.goto(linkIn(mail!, `${baseURL}/subscribe/confirm?token=`))
+  await expect(page.getByRole('heading', { name: "You're subscribed" })).toBeVisible()
+
+  await loginViaApi(page)
+  await page.goto('/admin/dashboard')
+  await expect(page.getByTestId('subscriber-count')).toHaveText(/^\d+ confirmed subscribers?$/)
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Subscribers' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Subscribers' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    '/api/admin/subscribers/export.csv',
+  )
+  await page.getByLabel('Search').fill(email)
+  const row = page.getByRole('row').filter({ hasText: email })
+  await expect(row).toHaveCount(1)
+  await expect(row.getByText('subscribed', { exact: true })).toBeVisible()
+  await row.getByRole('button', { name: `Delete ${email}` }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('No subscribers found')).toBeVisible()
   await context.close()
 })
