@@ -61,6 +61,8 @@ export default defineConfig({
       SEED_DEMO: '1',
       // Requests from the test runner may name a client address (X-Forwarded-For), so a throttle test has its own budget.
       TRUST_PROXY: '127.0.0.1',
+      // The subscription test listens on E2E_PORT + 1000 with its own SMTP server (tests/e2e/reader-subscribe.spec.ts).
+      SMTP_URL: `smtp://127.0.0.1:${PORT + 1000}`,
     },
   },
 })

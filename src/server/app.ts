@@ -30,6 +30,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts'
 import { faviconRoutes } from './features/settings/favicon.routes.ts'
 import { profileRoutes } from './features/account/profile.routes.ts'
 import { statsRoutes } from './features/stats/stats.routes.ts'
+import { subscriberRoutes } from './features/subscribers/subscribers.routes.ts'
 import { tagRoutes } from './features/tags/tags.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
 import { registerResponseCache } from './cache/cache-plugin.ts'
@@ -134,6 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(revisionRoutes)
   await app.register(previewRoutes)
   await app.register(transferRoutes)
+  await app.register(subscriberRoutes)
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!request.url.startsWith('/api/') && (await replyWithRedirect(app, request, reply))) return reply

@@ -29,6 +29,13 @@ const EnvSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LIKES_PER_NETWORK: z.coerce.number().int().min(1).max(1_000_000).default(10),
   VIEWS_PER_NETWORK: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL is smtp://user:pass@host:port or smtps://…')
+    .optional()
+    .or(z.literal('')),
+  MAIL_FROM: z.string().optional(),
+  MAIL_RATE: z.coerce.number().int().min(1).max(100_000).default(5),
 })
 
 /**
@@ -60,6 +67,8 @@ export type Env = {
   backups: { everyMs: number; keep: number } | null
   /** How many likes one network (IPv4 address, IPv6 /64) may add to one post a day, and views per post per 30 minutes. */
   countsPerNetwork: { likes: number; views: number }
+  /** Email subscriptions: null without SMTP_URL (no form, the API answers 503). `rate`: messages per second. */
+  mail: { smtpUrl: string; from: string; rate: number } | null
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -87,5 +96,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     backups: raw.BACKUP_EVERY ? { everyMs: durationMs(raw.BACKUP_EVERY), keep: raw.BACKUP_KEEP } : null,
     countsPerNetwork: { likes: raw.LIKES_PER_NETWORK, views: raw.VIEWS_PER_NETWORK },
+    mail: raw.SMTP_URL
+      ? { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM || `blog@${new URL(publicUrl).hostname}`, rate: raw.MAIL_RATE }
+      : null,
   }
 }

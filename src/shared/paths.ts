@@ -28,6 +28,7 @@ export const paths = {
     settings: () => admin.settings,
     analytics: () => admin.analytics,
     redirects: () => admin.redirects,
+    subscribers: () => admin.subscribers,
     editFooterPage: (id: string) => fillPath(admin.editFooterPage, { id }),
     newFooterPage: () => admin.newFooterPage,
   },

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminCookie, createPost, insertCategory } from './posts.fixtures.ts'
+import { startSmtpInbox, type SmtpInbox } from '#test/support/smtp-inbox.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { routeRequest, type FuzzRequest, type Known } from './fuzz/route-requests.ts'
 import { invalidStoredText } from './fuzz/stored-text.ts'
@@ -19,11 +20,14 @@ type Route = TestApp['app']['routeTable'][number]
 const isLast = (r: Route) => r.method === 'DELETE' || r.url === '/api/auth/logout'
 
 let t: TestApp
+let inbox: SmtpInbox
 let known: Known
 let requestCount = 0
 
 beforeAll(async () => {
-  t = await createTestApp()
+  // Email set up, so the subscribe route runs its real code (without it, it answers 503 by design).
+  inbox = await startSmtpInbox()
+  t = await createTestApp({ env: { SMTP_URL: inbox.url } })
   const cookie = await adminCookie(t)
   const categoryId = await insertCategory(t, 'Fuzz Category', 'fuzz-category')
   const post = await createPost(t, cookie, {
@@ -57,7 +61,10 @@ beforeAll(async () => {
   const all = byRoute.flatMap(([, ids]) => ids)
   known = { ids: (url) => byRoute.find(([pattern]) => pattern.test(url))?.[1] ?? all, categoryId }
 }, 60_000)
-afterAll(() => t?.close())
+afterAll(async () => {
+  await t?.close()
+  await inbox?.close()
+})
 
 /** Each request from its own address, so throttles do not stop the fuzzing at the fifth call. */
 const nextAddress = () => {

@@ -58,6 +58,7 @@ const PUBLIC_WRITES = [
   'POST /api/posts/:param/like',
   'POST /api/posts/:param/view',
   'POST /api/posts/:param/comments',
+  'POST /api/subscribers',
 ]
 
 const normalise = (url: string) => url.replace(/:[^/]+/g, ':param').replace(/\/+$/, '')

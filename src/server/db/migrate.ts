@@ -21,6 +21,7 @@ import * as searchRowsNarrow from './migrations/20261127T1200-search-rows-narrow
 import * as commentsPaged from './migrations/20261129T0200-comments-paged.ts'
 import * as redirectTargetsRechecked from './migrations/20261129T0300-redirect-targets-rechecked.ts'
 import * as authorProfile from './migrations/20261129T0300-author-profile.ts'
+import * as subscribers from './migrations/20261129T0400-subscribers.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129T0200-comments-paged': commentsPaged,
   '20261129T0300-redirect-targets-rechecked': redirectTargetsRechecked,
   '20261129T0300-author-profile': authorProfile,
+  '20261129T0400-subscribers': subscribers,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

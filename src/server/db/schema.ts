@@ -282,6 +282,20 @@ export interface ContentVersionTable {
   version: number
 }
 
+/** An email subscriber: pending until the confirmation link is opened; only `subscribed` rows are ever mailed posts. */
+export interface SubscribersTable {
+  id: string
+  email: string // lower-cased
+  status: 'pending' | 'subscribed' | 'unsubscribed' | 'bounced'
+  confirm_token_hash: string | null // sha-256 of the confirmation token, never the token itself
+  confirm_expires_at: string | null
+  confirm_sent_at: string | null // the last confirmation email: at most one per 10 minutes
+  confirmed_at: string | null
+  unsubscribed_at: string | null
+  created_at: string
+  updated_at: string
+}
+
 export interface Database {
   content_version: ContentVersionTable
   author_profiles: AuthorProfilesTable
@@ -312,6 +326,7 @@ export interface Database {
   post_revisions: PostRevisionsTable
   post_previews: PostPreviewsTable
   not_found_log: NotFoundLogTable
+  subscribers: SubscribersTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -323,3 +338,4 @@ export type FooterPageRow = Selectable<FooterPagesTable>
 export type ImageRow = Selectable<ImagesTable>
 export type NewImageRow = Insertable<ImagesTable>
 export type ImageVariantRow = Selectable<ImageVariantsTable>
+export type SubscriberRow = Selectable<SubscribersTable>

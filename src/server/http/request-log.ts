@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 
-const SECRET_PARAM = /pass|token|secret|key|sid|session|code|auth/i
+const SECRET_PARAM = /pass|token|secret|key|sid|session|code|auth|email/i
 
 /** Path and query, with the value of any parameter that could be a secret replaced. */
 export function loggableUrl(url: string): string {

@@ -56,6 +56,7 @@ export async function loadPage(
   set(siteKeys.settings(), settings)
   set(siteKeys.identity(), site)
   set(siteKeys.navigation(), navigation)
+  set(siteKeys.subscriptions(), { enabled: Boolean(ctx.env.mail) })
 
   const route = matchPublicRoute(pathname)
   let status: 200 | 404 = 200

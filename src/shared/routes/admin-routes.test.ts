@@ -17,6 +17,7 @@ describe('matchAdminRoute', () => {
     ['/admin/footer-pages/f1/edit', { name: 'footer-page-editor', id: 'f1' }],
     ['/admin/analytics', { name: 'analytics' }],
     ['/admin/redirects/', { name: 'redirects' }],
+    ['/admin/subscribers', { name: 'subscribers' }],
     ['/admin/posts/abc', { name: 'not-found' }],
     ['/admin/nope', { name: 'not-found' }],
   ])('%s', (path, route) => {

@@ -20,6 +20,7 @@ export type AdminRoute =
   | { name: 'settings' }
   | { name: 'analytics' }
   | { name: 'redirects' }
+  | { name: 'subscribers' }
   | { name: 'footer-page-editor'; id: string | null }
   | { name: 'not-found' }
 
@@ -33,6 +34,7 @@ const PAGES = [
   'settings',
   'analytics',
   'redirects',
+  'subscribers',
 ] as const
 
 export function matchAdminRoute(pathname: string): AdminRoute {

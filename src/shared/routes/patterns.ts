@@ -27,6 +27,7 @@ export const patterns = {
     settings: '/admin/settings',
     analytics: '/admin/analytics',
     redirects: '/admin/redirects',
+    subscribers: '/admin/subscribers',
     newFooterPage: '/admin/footer-pages/new',
     editFooterPage: '/admin/footer-pages/:id/edit',
   },

@@ -22,6 +22,7 @@ export const siteKeys = {
   identity: () => ['/api/site-identity'] as const,
   navigation: () => ['/api/navigation'] as const,
   author: (id: string) => ['/api/authors', id] as const,
+  subscriptions: () => ['/api/subscriptions'] as const,
 }
 
 /** Home's 'Latest Articles': the first page, with room for the featured posts it leaves out. */

@@ -10,6 +10,7 @@ import { AdminLayout } from './admin-layout.tsx'
 import { AnalyticsPage } from './analytics/analytics-page.tsx'
 import { CategoriesPage } from './categories/categories-page.tsx'
 import { CommentsPage } from './comments/comments-page.tsx'
+import { SubscribersPage } from './subscribers/subscribers-page.tsx'
 import { DashboardPage } from './dashboard/dashboard-page.tsx'
 import { PostEditorPage } from './editor/post-editor-page.tsx'
 import { FooterPageEditor } from './footer-pages/footer-page-editor.tsx'
@@ -44,6 +45,8 @@ function Screen({ route }: { route: AdminRoute }): ReactNode {
       return <AnalyticsPage />
     case 'redirects':
       return <RedirectsPage />
+    case 'subscribers':
+      return <SubscribersPage />
     case 'footer-page-editor':
       return <FooterPageEditor key={route.id ?? 'new'} id={route.id} />
     case 'login':

@@ -6,6 +6,7 @@ import {
   Image,
   LayoutDashboard,
   LogOut,
+  Mail,
   Menu,
   MessageSquare,
   Settings,
@@ -28,6 +29,7 @@ const NAV = [
   { href: paths.admin.media(), label: 'Media', icon: Image },
   { href: paths.admin.comments(), label: 'Comments', icon: MessageSquare },
   { href: paths.admin.redirects(), label: 'Redirects', icon: Signpost },
+  { href: paths.admin.subscribers(), label: 'Subscribers', icon: Mail },
   { href: paths.admin.settings(), label: 'Settings', icon: Settings },
   // Not in the spec's six: without it the phone layout had no way to Analytics.
   { href: paths.admin.analytics(), label: 'Analytics', icon: BarChart3 },

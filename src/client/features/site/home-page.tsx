@@ -7,6 +7,7 @@ import { buttonVariants } from '../../components/ui/button.tsx'
 import { Link } from '../../lib/router.tsx'
 import { homeHead } from '#shared/site/head.ts'
 import { featuredPostsQuery, latestPostsQuery } from './queries.ts'
+import { SubscribeForm } from './subscribe-form.tsx'
 import { PUBLIC_PAGE_SIZE } from '#shared/site/constants.ts'
 import { useDocumentHead } from './use-document-head.ts'
 import { useSiteIdentity } from './use-site-identity.ts'
@@ -78,6 +79,9 @@ export function HomePage() {
         </div>
         {!latest.isPending && latestPosts.length === 0 && <p className="text-muted-foreground">No posts found</p>}
       </section>
+      <div className="mx-auto max-w-2xl px-4 sm:px-6">
+        <SubscribeForm />
+      </div>
     </>
   )
 }

@@ -18,6 +18,7 @@ import { PostContent } from './post-content.tsx'
 import { postBySlugQuery, previewQuery } from './queries.ts'
 import { RelatedPosts } from './related-posts.tsx'
 import { ShareButtons } from './share-buttons.tsx'
+import { SubscribeForm } from './subscribe-form.tsx'
 import { TableOfContents } from './table-of-contents.tsx'
 import { useDocumentHead } from './use-document-head.ts'
 import { useSiteIdentity } from './use-site-identity.ts'
@@ -127,6 +128,7 @@ function PostArticle({ post, draft }: { post: PostDetail; draft: boolean }) {
               <LikeButton postId={post.id} />
               <ShareButtons title={post.title} path={paths.post(post.slug)} />
             </div>
+            <SubscribeForm />
             <CommentsSection postId={post.id} commentCount={post.commentCount} />
           </>
         )}

@@ -7,6 +7,7 @@ import type { ListParams } from '#shared/routes/public-routes.ts'
 import type { PostCard, PostDetail, PostPage } from '#shared/schemas/post.ts'
 import { readPostPage } from './post-page-response.ts'
 import type { PublicFooterPage, SiteSetting } from '#shared/schemas/site.ts'
+import type { SubscriptionsInfo } from '#shared/schemas/subscriber.ts'
 import type { AuthorProfile } from '#shared/schemas/author.ts'
 import type { Navigation } from '#shared/schemas/navigation.ts'
 import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
@@ -118,3 +119,10 @@ export const navigationQuery = () =>
 
 export const siteSettingsQuery = () =>
   queryOptions({ queryKey: siteKeys.settings(), queryFn: () => requestJson<SiteSetting[]>('/api/site-settings') })
+
+export const subscriptionsQuery = () =>
+  queryOptions({
+    queryKey: siteKeys.subscriptions(),
+    queryFn: () => requestJson<SubscriptionsInfo>('/api/subscriptions'),
+    staleTime: Infinity,
+  })

@@ -12,6 +12,7 @@ import { publicationDate } from '../posts/publication-date.ts'
 import { postsQuery, statsQuery } from '../queries.ts'
 import { DASHBOARD_TILES, StatCards } from '../stat-cards.tsx'
 import { StatusBadge } from '../status-badge.tsx'
+import { SubscriberCount } from '../subscribers/subscriber-count.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { PendingComments } from './pending-comments.tsx'
 
@@ -81,6 +82,7 @@ export function DashboardPage() {
       </header>
       <StatCards stats={stats.data} tiles={DASHBOARD_TILES} label="Statistics" />
       <PendingComments count={stats.data?.pendingComments} />
+      <SubscriberCount />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader className="flex flex-row items-center justify-between gap-2">
