@@ -31,7 +31,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts'
 import { statsRoutes } from './features/stats/stats.routes.ts'
 import { tagRoutes } from './features/tags/tags.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
-import { registerResponseCache } from './cache/cache-plugin.ts'
+import { registerCacheLookup, registerCacheStore } from './cache/cache-plugin.ts'
 import { registerInputCleaning } from './http/clean-input.ts'
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
@@ -95,14 +95,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   registerRequestLog(app)
-  await registerSecurityHeaders(app, { https: opts.env.secureCookies })
-
   await app.register(fastifyCookie)
+  registerCacheLookup(app) // before every other request hook: a cached answer skips them all
+  await registerSecurityHeaders(app, { https: opts.env.secureCookies })
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
   registerOriginCheck(app, opts.env.publicUrl)
   registerInputCleaning(app)
   registerSessions(app)
-  registerResponseCache(app)
+  registerCacheStore(app)
   registerHousekeeping(app, opts.housekeepingEveryMs)
   registerSearchSlicing(app, opts.housekeepingEveryMs)
   registerPathLog(app)

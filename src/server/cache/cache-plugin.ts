@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { SESSION_COOKIE } from '../http/cookies.ts'
 import { themeOf } from '../http/theme.ts'
 import { compress, negotiateEncoding } from './encoding.ts'
 import { createResponseCache, etagOf, type CachedResponse, type ResponseCache } from './response-cache.ts'
@@ -73,9 +74,9 @@ async function sendCached(cache: ResponseCache, request: FastifyRequest, reply: 
   return reply.header('Content-Encoding', encoding).send(await cache.encoded(entry, encoding))
 }
 
-/** The key of an anonymous read of a public route, or null when the request may not use the cache. */
+/** The key of a read of a public route, or null when the request may not use the cache. */
 function keyOf(request: FastifyRequest): string | null {
-  if ((request.method !== 'GET' && request.method !== 'HEAD') || request.user) return null
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const config = request.routeOptions.config
   if (config.publicCache !== true) return null
   const url = new URL(request.url, 'http://x')
@@ -85,21 +86,41 @@ function keyOf(request: FastifyRequest): string | null {
   return theme ? `${key}#theme=${theme}` : key
 }
 
-/** The cache around public reads, and invalidation after every successful write that changes public content. */
-export function registerResponseCache(app: FastifyInstance): void {
+/**
+ * Answers anonymous reads of public routes from the cache, as the first hook after cookie parsing: a hit costs no
+ * security-header, origin, session or input work, because the answer was stored with every header those gave it.
+ * A request with a session cookie may be an admin's (sessions are read later), so it is never answered from here.
+ */
+export function registerCacheLookup(app: FastifyInstance): void {
   const cache = createResponseCache(app.ctx.db, () => app.ctx.clock().getTime())
   app.decorate('responseCache', cache)
   app.decorateRequest('cacheVersion', null)
   app.decorateRequest('cacheKey', null)
 
-  // Runs after the session hook (registered earlier), so request.user is known. HEAD is answered from GET's entry.
+  // HEAD is answered from GET's entry.
   app.addHook('onRequest', async (request, reply) => {
     const key = keyOf(request)
     if (key === null) return
     request.cacheKey = key
     request.cacheVersion = await cache.sync()
+    if (request.cookies[SESSION_COOKIE] !== undefined) return
     const hit = cache.get(key)
     if (hit) return sendCached(cache, request, reply, hit)
+  })
+}
+
+/**
+ * Stores anonymous public answers, with the headers every earlier onSend hook gave them (so registered after the
+ * security headers), and drops the cache after every successful write that changes public content.
+ */
+export function registerCacheStore(app: FastifyInstance): void {
+  const cache = app.responseCache
+  // Runs after the session hook: a signed-in admin's reads are neither shared nor stored.
+  app.addHook('onRequest', async (request) => {
+    if (request.user) {
+      request.cacheKey = null
+      request.cacheVersion = null
+    }
   })
 
   app.addHook('onSend', async (request, reply, payload) => {
