@@ -38,6 +38,7 @@ import { registerOriginCheck } from './http/origin-check.ts'
 import { registerRequestLog } from './http/request-log.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerSessions } from './http/session.ts'
+import { registerUrlLimit } from './http/url-limit.ts'
 import { readerKeys } from './http/reader-keys.ts'
 import { loadSecret } from './features/secrets/secrets.repo.ts'
 import { registerHousekeeping } from './features/housekeeping/housekeeping.plugin.ts'
@@ -95,6 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   registerRequestLog(app)
+  registerUrlLimit(app)
   await app.register(fastifyCookie)
   registerCacheLookup(app) // before every other request hook: a cached answer skips them all
   await registerSecurityHeaders(app, { https: opts.env.secureCookies })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE } from '../http/cookies.ts'
 import { themeOf } from '../http/theme.ts'
@@ -36,8 +37,16 @@ export function byQuery(names: readonly string[]): (url: URL) => string {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-// 301: a redirect rule's answer (only content writes change it, like a page's).
-const CACHED_STATUSES = new Set([200, 301, 404])
+// 301: a redirect rule's answer (only content writes change it, like a page's). Never 404: every made-up address
+// would be a key of its own, and a flood of them would fill memory with pages nobody asks for again.
+const CACHED_STATUSES = new Set([200, 301])
+
+/** Keys longer than this are kept as their hash, so what the cache remembers per key does not grow with the URL. */
+export const MAX_KEY_LENGTH = 256
+
+export function boundedKey(key: string): string {
+  return key.length <= MAX_KEY_LENGTH ? key : `#sha256:${createHash('sha256').update(key).digest('base64url')}`
+}
 
 function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match']
@@ -83,7 +92,7 @@ function keyOf(request: FastifyRequest): string | null {
   const key = config.cacheKey ? config.cacheKey(url) : url.pathname
   // Pages differ by the reader's theme choice (the attribute on <html>); API answers do not.
   const theme = url.pathname.startsWith('/api/') ? null : themeOf(request)
-  return theme ? `${key}#theme=${theme}` : key
+  return boundedKey(theme ? `${key}#theme=${theme}` : key)
 }
 
 /**
