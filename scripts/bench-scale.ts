@@ -144,25 +144,6 @@ async function startServer(env: Record<string, string>): Promise<Server> {
 /** Drives each URL once over 10 connections. */
 const load = (base: string, urls: string[]) => loadEach(base, urls, CONNECTIONS)
 
-/** The bare server's rate under the same load as the cached pages: the ceiling of this size's fractions. */
-async function bareRate(): Promise<number> {
-  const bare = await startBareServer(BARE_PORT)
-  try {
-    await load(
-      bare.base,
-      Array.from({ length: 5_000 }, () => '/'),
-    )
-    return (
-      await load(
-        bare.base,
-        Array.from({ length: 40_000 }, () => '/'),
-      )
-    ).rps
-  } finally {
-    await bare.stop()
-  }
-}
-
 async function timed(url: string, init?: RequestInit) {
   const t0 = performance.now()
   const res = await fetch(url, { headers: ACCEPT, ...init })
@@ -190,12 +171,29 @@ async function measure(size: number) {
   console.log(`\n— ${size.toLocaleString('en-US')} posts on ${SERVER_URL ? 'PostgreSQL' : 'SQLite'}: seeding…`)
   const blog = await prepare(size)
   console.log(`  seeded in ${fmt(blog.seedSeconds, 1)} s; starting the server`)
-  const ceiling = await bareRate()
   const server = await startServer(blog.env)
+  const bare = await startBareServer(BARE_PORT)
   const row: Row = { 'seed (s)': fmt(blog.seedSeconds, 1), 'cold start (ms)': fmt(server.coldStartMs) }
-  row['bare node:http, 12 KB (req/s)'] = fmt(ceiling)
-  /** A rate with its fraction of the bare server beside it. */
-  const rate = (rps: number) => `${fmt(rps)} (${fractionOf(rps, ceiling)})`
+  const ceilings: number[] = []
+  /**
+   * The bare server's rate under the same load, measured right before each rate row (the machine's load swings
+   * within minutes); the row's rate with its fraction of that one beside it.
+   */
+  const ceilingNow = async () => {
+    await load(
+      bare.base,
+      Array.from({ length: 2_000 }, () => '/'),
+    )
+    ceilings.push(
+      (
+        await load(
+          bare.base,
+          Array.from({ length: 20_000 }, () => '/'),
+        )
+      ).rps,
+    )
+  }
+  const rate = (rps: number) => `${fmt(rps)} (${fractionOf(rps, ceilings.at(-1)!)})`
   const errors: number[] = []
   try {
     const slugs = shuffle(blog.slugs, 7)
@@ -205,6 +203,7 @@ async function measure(size: number) {
 
     if (wanted('pages')) {
       const posts = slugs.slice(200, 200 + Math.min(3000, slugs.length - 200)).map((s) => `/blog/${s}`)
+      await ceilingNow()
       const p = await load(server.base, posts)
       row['post pages (req/s)'] = rate(p.rps)
       row['post pages p99 (ms)'] = fmt(p.p99)
@@ -216,6 +215,7 @@ async function measure(size: number) {
         for (const c of blog.categories)
           if (page <= Math.ceil(size / 9 / blog.categories.length)) lists.push(`/category/${c}?page=${page}`)
       }
+      await ceilingNow()
       const l = await load(server.base, shuffle(lists, 3).slice(0, 3000))
       row['list pages (req/s)'] = rate(l.rps)
       row['list pages p99 (ms)'] = fmt(l.p99)
@@ -232,6 +232,7 @@ async function measure(size: number) {
     const apiSearches = pairs
       .slice(0, 3000)
       .map((q) => `/api/posts?status=published&search=${encodeURIComponent(q)}&limit=9`)
+    await ceilingNow()
     const cpuBefore = server.cpuMs()
     const s = await load(server.base, apiSearches)
     row['search API (req/s)'] = rate(s.rps)
@@ -240,6 +241,7 @@ async function measure(size: number) {
     row['search API, server CPU per request (ms)'] = fmt((server.cpuMs() - cpuBefore) / apiSearches.length, 2)
 
     const pageSearches = pairs.slice(3000, 4500).map((q) => `/blog?q=${encodeURIComponent(q)}`)
+    await ceilingNow()
     const sp = await load(server.base, pageSearches)
     row['search pages (req/s)'] = rate(sp.rps)
     errors.push(s.errors, sp.errors)
@@ -280,6 +282,7 @@ async function measure(size: number) {
       const cached = ['/', '/blog', `/blog/${warm[0]}`]
       for (const u of cached) await timed(`${server.base}${u}`)
       const cachedUrls = Array.from({ length: 40_000 }, (_, i) => cached[i % cached.length]!)
+      await ceilingNow()
       const quiet = await load(server.base, cachedUrls)
       const ids = (await (await fetch(`${server.base}/api/posts?limit=20`)).json()) as Array<{ id: string }>
       let beaconIndex = 0
@@ -296,9 +299,11 @@ async function measure(size: number) {
       row['cached with beacons (ratio)'] = fmt(busy.rps / quiet.rps, 2)
       errors.push(quiet.errors, busy.errors)
     }
+    row['bare node:http, 12 KB (req/s, lowest–highest)'] = `${fmt(Math.min(...ceilings))}–${fmt(Math.max(...ceilings))}`
     row['errors'] = String(errors.reduce((a, b) => a + b, 0))
     row['peak RSS (MB)'] = fmt(server.peakRssMb(), 1)
   } finally {
+    await bare.stop()
     server.proc.kill('SIGTERM')
     await new Promise((r) => server.proc.once('exit', r))
     await blog.cleanup()
