@@ -164,7 +164,7 @@ export function registerCacheStore(app: FastifyInstance): void {
     // Only the encoding this client asked for is made now (see compress()); the others when someone asks.
     const encoding = negotiateEncoding(request.headers['accept-encoding'])
     if (!encoding || body.length < 1024) return payload
-    const packed = entry ? await cache.encoded(entry, encoding) : await compress(body, encoding, 'once')
+    const packed = entry ? await cache.encoded(entry, encoding) : await compress(body, encoding)
     reply.header('Content-Encoding', encoding).header('Content-Length', packed.length)
     return packed
   })
