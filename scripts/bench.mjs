@@ -220,6 +220,32 @@ const toggler = run(
 const busyPost = await run({ requests: [{ path: postPath }] }, 10, DURATION)
 const toggled = await toggler
 
+// Memory under unique long URLs (nothing kept per request may grow with the URL): 20 s of made-up 15 KB addresses at
+// 10 connections, half with a 15 KB query string (refused, 414), half with a 15 KB path (the 404 page).
+const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+const FLOOD_SECONDS = 20
+const filler = 'x'.repeat(15 * 1024)
+let flooded = 0
+const floodStartRss = rssMb()
+let floodPeakRss = floodStartRss
+const floodTimer = setInterval(() => (floodPeakRss = Math.max(floodPeakRss, rssMb())), 250)
+const flood = await loadFor(
+  BASE,
+  {
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          path: flooded++ % 2 ? `/nope-${flooded}?x=${filler}` : `/nope-${flooded}-${filler}`,
+        }),
+      },
+    ],
+  },
+  10,
+  FLOOD_SECONDS,
+)
+clearInterval(floodTimer)
+
 const pad = (s, n) => String(s).padEnd(n)
 const padL = (s, n) => String(s).padStart(n)
 console.log(
@@ -233,7 +259,11 @@ for (const row of rows) {
 console.log(
   `\npost page while one client toggles a like (${Math.round(toggled.rps)} toggles/s): ${Math.round(busyPost.rps)} req/s, ${(busyPost.rps / quietPost.rps).toFixed(2)} of its quiet throughput`,
 )
-console.log(`\npeak RSS of the server: ${(peakRssKb / 1024).toFixed(1)} MB`)
+console.log(
+  `\nunique 15 KB URLs for ${FLOOD_SECONDS} s (${Math.round(flood.rps)} req/s): RSS ${floodStartRss.toFixed(0)} MB before, ` +
+    `${floodPeakRss.toFixed(0)} MB at most during, ${rssMb().toFixed(0)} MB after`,
+)
+console.log(`peak RSS of the server: ${(peakRssKb / 1024).toFixed(1)} MB`)
 console.log(
   `home page loads: JS ${((await gzipBytes(homeAssets.js)) / 1024).toFixed(1)} KB gzip, CSS ${((await gzipBytes(homeAssets.css)) / 1024).toFixed(1)} KB gzip`,
 )
