@@ -15,11 +15,12 @@ export async function startBareServer(port) {
   process.on('exit', stop)
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(base)).ok) break
+      // Its own answer, not another server's that already holds the port.
+      if ((await fetch(base)).headers.get('x-bare-server') === String(child.pid)) break
     } catch {
       /* starting */
     }
-    if (i > 100) throw new Error('bare server did not start')
+    if (i > 100 || child.exitCode !== null) throw new Error(`bare server did not start on port ${port} (in use?)`)
     await new Promise((r) => setTimeout(r, 50))
   }
   return {
@@ -37,7 +38,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const body = Buffer.alloc(BARE_BODY_BYTES, 'x')
   http
     .createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length })
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': body.length,
+        'x-bare-server': String(process.pid),
+      })
       response.end(body)
     })
     .listen(Number(process.argv[2]), '127.0.0.1')
