@@ -1,14 +1,15 @@
 // npm run bench: measures the production build (it builds nothing itself). Seeds 200 posts in a fresh database,
 // starts `node dist/server/main.js`, and drives it with autocannon at 10 and 50 connections. Right before each row the
 // bare server (scripts/bench/bare-server.mjs) is driven the same way, and the row's rate is also printed as a fraction
-// of that one: on a shared machine the load swings within minutes, so each row gets a ceiling of its own.
+// of that one: on a shared machine the load swings within minutes, so each row gets a ceiling of its own. The server's
+// CPU time per request is printed too, with the bare server's CPU per request as a fraction of it (the steadier pair).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { startBareServer } from './bench/bare-server.mjs'
-import { BROWSER_HEADERS, fractionOf, loadFor } from './bench/load.mjs'
+import { BROWSER_HEADERS, cpuMsOf, fractionOf, loadFor } from './bench/load.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4610)
 const BASE = `http://127.0.0.1:${PORT}`
@@ -194,9 +195,14 @@ const bare = await startBareServer(PORT + 1)
 for (const connections of [10, 50]) {
   for (const target of targets) {
     await loadFor(bare.base, {}, connections, 1)
-    const ceiling = (await loadFor(bare.base, {}, connections, Math.max(3, DURATION / 2))).rps
+    const bareCpu = cpuMsOf(bare.pid)
+    const b = await loadFor(bare.base, {}, connections, Math.max(3, DURATION / 2))
+    const bareCpuPerRequest = (cpuMsOf(bare.pid) - bareCpu) / (b.rps * Math.max(3, DURATION / 2))
     await run(target.opts, connections, WARMUP)
-    rows.push({ target: target.name, connections, ceiling, ...(await run(target.opts, connections, DURATION)) })
+    const cpu = cpuMsOf(server.pid)
+    const r = await run(target.opts, connections, DURATION)
+    const cpuPerRequest = (cpuMsOf(server.pid) - cpu) / (r.rps * DURATION)
+    rows.push({ target: target.name, connections, ceiling: b.rps, bareCpuPerRequest, cpuPerRequest, ...r })
   }
 }
 await bare.stop()
@@ -249,11 +255,11 @@ clearInterval(floodTimer)
 const pad = (s, n) => String(s).padEnd(n)
 const padL = (s, n) => String(s).padStart(n)
 console.log(
-  `\n${pad('target', 28)}${padL('conns', 6)}${padL('req/s', 9)}${padL('bare', 9)}${padL('of bare', 9)}${padL('p50 ms', 8)}${padL('p99 ms', 8)}${padL('errors', 8)}`,
+  `\n${pad('target', 28)}${padL('conns', 6)}${padL('req/s', 9)}${padL('bare', 9)}${padL('of bare', 9)}${padL('CPU µs', 8)}${padL('of bare', 9)}${padL('p50 ms', 8)}${padL('p99 ms', 8)}${padL('errors', 8)}`,
 )
 for (const row of rows) {
   console.log(
-    `${pad(row.target, 28)}${padL(row.connections, 6)}${padL(Math.round(row.rps), 9)}${padL(Math.round(row.ceiling), 9)}${padL(fractionOf(row.rps, row.ceiling), 9)}${padL(row.p50, 8)}${padL(row.p99, 8)}${padL(row.errors, 8)}`,
+    `${pad(row.target, 28)}${padL(row.connections, 6)}${padL(Math.round(row.rps), 9)}${padL(Math.round(row.ceiling), 9)}${padL(fractionOf(row.rps, row.ceiling), 9)}${padL(Math.round(row.cpuPerRequest * 1000), 8)}${padL(fractionOf(row.bareCpuPerRequest, row.cpuPerRequest), 9)}${padL(row.p50, 8)}${padL(row.p99, 8)}${padL(row.errors, 8)}`,
   )
 }
 console.log(

@@ -25,6 +25,7 @@ export async function startBareServer(port) {
   }
   return {
     base,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         process.off('exit', stop)

@@ -8,3 +8,4 @@ export function loadFor(
 ): Promise<Load>
 export function loadEach(base: string, urls: string[], connections: number, method?: string): Promise<Load>
 export function fractionOf(rps: number, ceiling: number): string
+export function cpuMsOf(pid: number): number

@@ -1,6 +1,7 @@
 // The one load harness of `npm run bench` and `npm run bench:scale`: autocannon, with browser-like headers, against the
 // blog and against the bare server alike.
 import autocannon from 'autocannon'
+import { readFileSync } from 'node:fs'
 
 /** Every request asks for compression, as browsers do; a browser's user agent, so views and likes count. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench' }
@@ -46,3 +47,12 @@ function summary(result, rps) {
 
 /** A rate as a fraction of the bare server's, to two significant digits (0.69, 0.034). */
 export const fractionOf = (rps, ceiling) => (ceiling > 0 ? (rps / ceiling).toPrecision(2) : '')
+
+/**
+ * CPU time (user + system, ms) a process has used so far. Per request it is the steadier figure on a shared machine:
+ * a process waiting for a core loses throughput but not CPU time.
+ */
+export function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
