@@ -101,7 +101,7 @@ describe('posts: scheduled publishing', () => {
     expect((await anon(`/api/posts/slug/${post.slug}`)).statusCode).toBe(404)
 
     // Due: published by the job, and the cached feed (stored while it was hidden) is dropped.
-    await anon('/rss.xml')
+    await anon('/rss.xml') // its second read stores it
     expect((await anon('/rss.xml')).headers['x-cache']).toBe('HIT')
     clock.tick(2 * SECOND)
     expect(await t.app.publishDuePosts()).toEqual([post.id])

@@ -103,7 +103,7 @@ describe('cache invalidation under other spellings of the path', () => {
     })
     const read = () => t.app.inject({ method: 'GET', url: `/api/posts/slug/${post.slug}` })
     await read()
-    await read()
+    await read() // stored on its second read
     const cached = await read()
     expect(cached.headers['x-cache']).toBe('HIT')
 

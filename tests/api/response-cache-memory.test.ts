@@ -20,6 +20,7 @@ describe('response cache memory', () => {
     const pages = Math.ceil((MAX_BYTES / 1024 / pageKb) * 1.5)
     for (let i = 0; i < pages; i++) {
       const response = { status: 200, headers: {}, body: body(pageKb) }
+      expect(cache.set(`/page/${i}`, response, version)).toBeUndefined() // a first read is not stored
       const entry = cache.set(`/page/${i}`, response, version)!
       await cache.encoded(entry, 'gzip')
       await cache.encoded(entry, 'br')

@@ -5,7 +5,7 @@ import type { App } from '#server/context.ts'
 import { manualClock } from '#test/support/manual-clock.ts'
 import { adminCookie, createPost } from './posts.fixtures.ts'
 import { createTestApp, ORIGIN, type TestApp } from '#test/support/test-app.ts'
-import { ENTRY_TTL_MS } from '#server/cache/response-cache.ts'
+import { ADMIT_WITHIN_MS, ENTRY_TTL_MS } from '#server/cache/response-cache.ts'
 import { loadPage } from '#server/ssr/load-page.ts'
 
 describe('public response cache', () => {
@@ -30,12 +30,12 @@ describe('public response cache', () => {
 
   const anon = (url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, headers })
 
-  it('stores an anonymous answer and serves later reads from memory, same body and headers', async () => {
+  it('stores an anonymous answer on its second read and serves later reads from memory, same body and headers', async () => {
     const first = await anon('/api/posts?search=cache-1')
     const second = await anon('/api/posts?search=cache-1')
     const third = await anon('/api/posts?search=cache-1')
     expect(first.headers['x-cache']).toBe('MISS')
-    expect(second.headers['x-cache']).toBe('HIT')
+    expect(second.headers['x-cache']).toBe('MISS')
     expect(third.headers['x-cache']).toBe('HIT')
     for (const later of [second, third]) {
       expect(later.body).toBe(first.body)
@@ -43,6 +43,21 @@ describe('public response cache', () => {
       expect(later.headers['content-type']).toBe(first.headers['content-type'])
       expect(later.headers['etag']).toBe(first.headers['etag'])
     }
+  })
+
+  it('a page read once is not stored, so a crawl of read-once pages never pushes out what readers come back to', async () => {
+    await anon('/api/posts/featured')
+    await anon('/api/posts/featured')
+    const stored = t.app.responseCache.size()
+    for (let i = 0; i < 30; i++) expect((await anon(`/api/posts?search=crawl-${i}`)).headers['x-cache']).toBe('MISS')
+    expect(t.app.responseCache.size()).toBe(stored)
+    expect((await anon('/api/posts/featured')).headers['x-cache']).toBe('HIT')
+    // A second read long after the first is a first read again.
+    await anon('/api/posts?search=slow')
+    clock.tick(ADMIT_WITHIN_MS)
+    await anon('/api/posts?search=slow')
+    expect((await anon('/api/posts?search=slow')).headers['x-cache']).toBe('MISS')
+    expect((await anon('/api/posts?search=slow')).headers['x-cache']).toBe('HIT')
   })
 
   it('answers 304 to a matching If-None-Match and sends brotli or gzip when asked', async () => {
@@ -65,6 +80,8 @@ describe('public response cache', () => {
     const asAdmin = await t.request({ method: 'GET', url: '/api/posts', cookie: admin })
     expect(asAdmin.headers['x-cache']).toBeUndefined()
     expect(asAdmin.body).toContain(draft.id)
+    // Read twice by the admin (a second read would store it), still never shared.
+    await t.request({ method: 'GET', url: '/api/posts', cookie: admin })
     // A session cookie naming no session is read as anonymous, after the session hook, never from the early lookup.
     const staleCookie = await t.request({ method: 'GET', url: '/api/posts', cookie: 'sid=no-such-session' })
     expect(staleCookie.statusCode).toBe(200)

@@ -178,7 +178,7 @@ describe('autosave and revisions', () => {
   it('autosaves do not empty the public response cache', async () => {
     const post = await createPost(t, t.cookie, { title: 'Cached', status: 'published' })
     await t.request({ method: 'GET', url: '/api/posts' })
-    await t.request({ method: 'GET', url: '/api/posts' })
+    await t.request({ method: 'GET', url: '/api/posts' }) // stored on its second read
     expect((await t.request({ method: 'GET', url: '/api/posts' })).headers['x-cache']).toBe('HIT')
     await autosave(post.id, formFromPost(post))
     expect((await t.request({ method: 'GET', url: '/api/posts' })).headers['x-cache']).toBe('HIT')

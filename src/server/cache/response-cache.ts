@@ -28,6 +28,16 @@ export const VERSION_CHECK_MS = 1000
  */
 export const ENTRY_TTL_MS = 60_000
 
+/**
+ * A page is stored on its second read within ten minutes, not its first. Pages read once (a crawler walking every
+ * post, a search nobody repeats) then never push the pages readers keep coming back to out of the cache, and never
+ * leave their bodies behind as garbage for the collector: `npm run bench:scale` at 20,000 posts peaks at ~220 MB
+ * with this and ~280 MB without (ADR 110). Keys are at most 256 characters (cache-plugin.ts), so the keys remembered
+ * cost at most ~5 MB.
+ */
+export const ADMIT_WITHIN_MS = 10 * 60_000
+const MAX_REMEMBERED = 20_000
+
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`
 }
@@ -39,6 +49,8 @@ export function etagOf(body: Buffer): string {
  */
 export function createResponseCache(db: Db, now: () => number) {
   const entries = new Map<string, CachedResponse>()
+  /** When each key was last rendered, oldest first: its second render within ADMIT_WITHIN_MS is stored. */
+  const lastRendered = new Map<string, number>()
   let bytes = 0
   let version = -1
   let checkedAt = -Infinity
@@ -61,6 +73,15 @@ export function createResponseCache(db: Db, now: () => number) {
       entries.clear()
       bytes = 0
     }
+  }
+
+  const admits = (key: string): boolean => {
+    const at = now()
+    const previous = lastRendered.get(key)
+    lastRendered.delete(key) // re-insert: Map order is oldest first
+    lastRendered.set(key, at)
+    if (lastRendered.size > MAX_REMEMBERED) lastRendered.delete(lastRendered.keys().next().value!)
+    return previous !== undefined && at - previous < ADMIT_WITHIN_MS
   }
 
   return {
@@ -102,13 +123,16 @@ export function createResponseCache(db: Db, now: () => number) {
       return hit
     },
 
-    /** Stores what was rendered at `seenVersion`, unless content changed meanwhile. Nothing is compressed yet. */
+    /**
+     * Stores what was rendered at `seenVersion`, unless content changed meanwhile or this is the key's first render
+     * in a while (see ADMIT_WITHIN_MS). Nothing is compressed yet.
+     */
     set(
       key: string,
       response: { status: number; headers: Record<string, string>; body: Buffer },
       seenVersion: number,
     ): CachedResponse | undefined {
-      if (seenVersion !== version) return undefined
+      if (!admits(key) || seenVersion !== version) return undefined
       const entry: CachedResponse = {
         key,
         status: response.status,
