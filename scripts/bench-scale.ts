@@ -1,7 +1,8 @@
 // npm run bench:scale [-- --posts 100000] [-- --only search]: uncached cost at 2,000 posts and at N (20,000 by default), on SQLite,
 // or on PostgreSQL when DATABASE_URL names a server (a fresh database is created and dropped there). Each page is
-// read at most once, so nothing comes from the response cache. Needs the production build (`npm run build`).
-import autocannon from 'autocannon'
+// read at most once, so nothing comes from the response cache. Needs the production build (`npm run build`). Before
+// each size the bare server (scripts/bench/bare-server.mjs) is loaded the same way, and every rate is also given as a
+// fraction of it.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
@@ -11,6 +12,8 @@ import pg from 'pg'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateToLatest } from '#server/db/migrate.ts'
 import { splitSearchSlices } from '#server/features/posts/search-slices.postgres.ts'
+import { startBareServer } from './bench/bare-server.mjs'
+import { fractionOf, loadEach } from './bench/load.mjs'
 import { seedPosts } from './bench/seed-posts.ts'
 
 const args = process.argv.slice(2)
@@ -26,6 +29,8 @@ const SIZES = [...new Set([2_000, N])]
 const CONNECTIONS = 10
 const SERVER_URL = process.env.DATABASE_URL || ''
 const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' }
+/** The port of the bare server; the blog's servers take free ports. */
+const BARE_PORT = Number(process.env.BENCH_PORT ?? 4610) + 1
 
 if (!existsSync('dist/server/main.js')) {
   console.error('No production build: run `npm run build` first (the benchmark measures, it does not build).')
@@ -137,27 +142,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
 }
 
 /** Drives each URL once over 10 connections. */
-async function load(base: string, urls: string[], method = 'GET') {
-  let i = 0
-  const started = performance.now()
-  let lastAnswer = started
-  const run = autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    amount: urls.length,
-    method: method as 'GET',
-    headers: ACCEPT,
-    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: urls[i++ % urls.length] }) }],
-  })
-  run.on('response', () => (lastAnswer = performance.now()))
-  const result = await run
-  const errors = result.errors + result.timeouts + result.non2xx
-  // Requests over the time until the last answer. autocannon notices that a fixed number of requests is done only at
-  // its next whole-second tick, so its own rate (and its start and finish) divide by the seconds rounded up:
-  // 3,000 requests answered in 5.1 s read as 500 req/s, not 588.
-  const seconds = (lastAnswer - started) / 1000
-  return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, errors }
-}
+const load = (base: string, urls: string[]) => loadEach(base, urls, CONNECTIONS)
 
 async function timed(url: string, init?: RequestInit) {
   const t0 = performance.now()
@@ -187,7 +172,28 @@ async function measure(size: number) {
   const blog = await prepare(size)
   console.log(`  seeded in ${fmt(blog.seedSeconds, 1)} s; starting the server`)
   const server = await startServer(blog.env)
+  const bare = await startBareServer(BARE_PORT)
   const row: Row = { 'seed (s)': fmt(blog.seedSeconds, 1), 'cold start (ms)': fmt(server.coldStartMs) }
+  const ceilings: number[] = []
+  /**
+   * The bare server's rate under the same load, measured right before each rate row (the machine's load swings
+   * within minutes); the row's rate with its fraction of that one beside it.
+   */
+  const ceilingNow = async () => {
+    await load(
+      bare.base,
+      Array.from({ length: 2_000 }, () => '/'),
+    )
+    ceilings.push(
+      (
+        await load(
+          bare.base,
+          Array.from({ length: 20_000 }, () => '/'),
+        )
+      ).rps,
+    )
+  }
+  const rate = (rps: number) => `${fmt(rps)} (${fractionOf(rps, ceilings.at(-1)!)})`
   const errors: number[] = []
   try {
     const slugs = shuffle(blog.slugs, 7)
@@ -197,8 +203,9 @@ async function measure(size: number) {
 
     if (wanted('pages')) {
       const posts = slugs.slice(200, 200 + Math.min(3000, slugs.length - 200)).map((s) => `/blog/${s}`)
+      await ceilingNow()
       const p = await load(server.base, posts)
-      row['post pages (req/s)'] = fmt(p.rps)
+      row['post pages (req/s)'] = rate(p.rps)
       row['post pages p99 (ms)'] = fmt(p.p99)
       errors.push(p.errors)
 
@@ -208,8 +215,9 @@ async function measure(size: number) {
         for (const c of blog.categories)
           if (page <= Math.ceil(size / 9 / blog.categories.length)) lists.push(`/category/${c}?page=${page}`)
       }
+      await ceilingNow()
       const l = await load(server.base, shuffle(lists, 3).slice(0, 3000))
-      row['list pages (req/s)'] = fmt(l.rps)
+      row['list pages (req/s)'] = rate(l.rps)
       row['list pages p99 (ms)'] = fmt(l.p99)
       errors.push(l.errors)
     }
@@ -224,16 +232,18 @@ async function measure(size: number) {
     const apiSearches = pairs
       .slice(0, 3000)
       .map((q) => `/api/posts?status=published&search=${encodeURIComponent(q)}&limit=9`)
+    await ceilingNow()
     const cpuBefore = server.cpuMs()
     const s = await load(server.base, apiSearches)
-    row['search API (req/s)'] = fmt(s.rps)
+    row['search API (req/s)'] = rate(s.rps)
     row['search API p99 (ms)'] = fmt(s.p99)
     // The server's own CPU per search (less noisy than throughput on a shared machine; PostgreSQL's is not in it).
     row['search API, server CPU per request (ms)'] = fmt((server.cpuMs() - cpuBefore) / apiSearches.length, 2)
 
     const pageSearches = pairs.slice(3000, 4500).map((q) => `/blog?q=${encodeURIComponent(q)}`)
+    await ceilingNow()
     const sp = await load(server.base, pageSearches)
-    row['search pages (req/s)'] = fmt(sp.rps)
+    row['search pages (req/s)'] = rate(sp.rps)
     errors.push(s.errors, sp.errors)
 
     const single: number[] = []
@@ -272,6 +282,7 @@ async function measure(size: number) {
       const cached = ['/', '/blog', `/blog/${warm[0]}`]
       for (const u of cached) await timed(`${server.base}${u}`)
       const cachedUrls = Array.from({ length: 40_000 }, (_, i) => cached[i % cached.length]!)
+      await ceilingNow()
       const quiet = await load(server.base, cachedUrls)
       const ids = (await (await fetch(`${server.base}/api/posts?limit=20`)).json()) as Array<{ id: string }>
       let beaconIndex = 0
@@ -284,13 +295,15 @@ async function measure(size: number) {
       }, 100)
       const busy = await load(server.base, cachedUrls)
       clearInterval(beacons)
-      row['cached pages (req/s)'] = fmt(quiet.rps)
+      row['cached pages (req/s)'] = rate(quiet.rps)
       row['cached with beacons (ratio)'] = fmt(busy.rps / quiet.rps, 2)
       errors.push(quiet.errors, busy.errors)
     }
+    row['bare node:http, 12 KB (req/s, lowest–highest)'] = `${fmt(Math.min(...ceilings))}–${fmt(Math.max(...ceilings))}`
     row['errors'] = String(errors.reduce((a, b) => a + b, 0))
     row['peak RSS (MB)'] = fmt(server.peakRssMb(), 1)
   } finally {
+    await bare.stop()
     server.proc.kill('SIGTERM')
     await new Promise((r) => server.proc.once('exit', r))
     await blog.cleanup()
@@ -302,7 +315,8 @@ for (const size of SIZES) await measure(size)
 
 const measures = [...(results.get(SIZES[0]!) ? Object.keys(results.get(SIZES[0]!)!) : [])]
 console.log(
-  `\n## Uncached cost on ${SERVER_URL ? 'PostgreSQL' : 'SQLite'} (${CONNECTIONS} connections, each page read once)\n`,
+  `\n## Uncached cost on ${SERVER_URL ? 'PostgreSQL' : 'SQLite'} (${CONNECTIONS} connections, each page read once; ` +
+    `(n) is the fraction of the bare server's rate)\n`,
 )
 console.log(`| measure | ${SIZES.map((s) => `${s.toLocaleString('en-US')} posts`).join(' | ')} |`)
 console.log(`|---|${SIZES.map(() => '---:').join('|')}|`)

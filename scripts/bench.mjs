@@ -1,11 +1,15 @@
 // npm run bench: measures the production build (it builds nothing itself). Seeds 200 posts in a fresh database,
-// starts `node dist/server/main.js`, and drives it with autocannon at 10 and 50 connections.
-import autocannon from 'autocannon'
+// starts `node dist/server/main.js`, and drives it with autocannon at 10 and 50 connections. Right before each row the
+// bare server (scripts/bench/bare-server.mjs) is driven the same way, and the row's rate is also printed as a fraction
+// of that one: on a shared machine the load swings within minutes, so each row gets a ceiling of its own. The server's
+// CPU time per request is printed too, with the bare server's CPU per request as a fraction of it (the steadier pair).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { startBareServer } from './bench/bare-server.mjs'
+import { BROWSER_HEADERS, cpuMsOf, fractionOf, loadFor } from './bench/load.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4610)
 const BASE = `http://127.0.0.1:${PORT}`
@@ -127,17 +131,7 @@ async function gzipBytes(urls) {
   return total
 }
 
-// Every request asks for compression, as browsers do.
-// A browser's user agent: requests without one count as a crawler's and are never counted as likes or views.
-const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench' }
-
-function run(opts, connections, duration) {
-  return new Promise((resolve, reject) => {
-    autocannon({ ...opts, headers: BROWSER_HEADERS, url: BASE, connections, duration, pipelining: 1 }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    )
-  })
-}
+const run = (opts, connections, duration) => loadFor(BASE, opts, connections, duration)
 
 await waitForServer()
 console.log('seeding 200 posts…')
@@ -154,12 +148,12 @@ if (!staticAsset) throw new Error('no static asset found in the home page')
 let ip = 0
 const nextIp = () => `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}`
 const targets = [
-  { name: 'home /', opts: { requests: [{ path: '/' }] }, page: true },
-  { name: 'post /blog/{slug}', opts: { requests: [{ path: postPath }] }, page: true },
-  { name: '/blog?page=3', opts: { requests: [{ path: '/blog?page=3' }] }, page: true },
-  { name: '/api/posts', opts: { requests: [{ path: '/api/posts' }] }, page: true },
-  { name: '/rss.xml', opts: { requests: [{ path: '/rss.xml' }] }, page: true },
-  { name: 'static asset (CSS)', opts: { requests: [{ path: staticAsset }] }, isStatic: true },
+  { name: 'home /', opts: { requests: [{ path: '/' }] } },
+  { name: 'post /blog/{slug}', opts: { requests: [{ path: postPath }] } },
+  { name: '/blog?page=3', opts: { requests: [{ path: '/blog?page=3' }] } },
+  { name: '/api/posts', opts: { requests: [{ path: '/api/posts' }] } },
+  { name: '/rss.xml', opts: { requests: [{ path: '/rss.xml' }] } },
+  { name: 'static asset (CSS)', opts: { requests: [{ path: staticAsset }] } },
   {
     name: 'like toggle (POST)',
     // Each from its own address: one network may add only 10 likes to a post a day.
@@ -197,22 +191,21 @@ const targets = [
 ]
 
 const rows = []
+const bare = await startBareServer(PORT + 1)
 for (const connections of [10, 50]) {
   for (const target of targets) {
+    await loadFor(bare.base, {}, connections, 1)
+    const bareCpu = cpuMsOf(bare.pid)
+    const b = await loadFor(bare.base, {}, connections, Math.max(3, DURATION / 2))
+    const bareCpuPerRequest = (cpuMsOf(bare.pid) - bareCpu) / (b.rps * Math.max(3, DURATION / 2))
     await run(target.opts, connections, WARMUP)
+    const cpu = cpuMsOf(server.pid)
     const r = await run(target.opts, connections, DURATION)
-    rows.push({
-      target: target.name,
-      connections,
-      page: !!target.page,
-      isStatic: !!target.isStatic,
-      rps: Math.round(r.requests.average),
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      errors: r.errors + r.timeouts + r.non2xx,
-    })
+    const cpuPerRequest = (cpuMsOf(server.pid) - cpu) / (r.rps * DURATION)
+    rows.push({ target: target.name, connections, ceiling: b.rps, bareCpuPerRequest, cpuPerRequest, ...r })
   }
 }
+await bare.stop()
 
 // Issue 13: cheap requests must not empty the cache. Post page at 10 connections while one client toggles a like
 // as fast as it can (one address, one visitor cookie: like, unlike, like…).
@@ -233,22 +226,50 @@ const toggler = run(
 const busyPost = await run({ requests: [{ path: postPath }] }, 10, DURATION)
 const toggled = await toggler
 
+// Memory under unique long URLs (nothing kept per request may grow with the URL): 20 s of made-up 15 KB addresses at
+// 10 connections, half with a 15 KB query string (refused, 414), half with a 15 KB path (the 404 page).
+const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+const FLOOD_SECONDS = 20
+const filler = 'x'.repeat(15 * 1024)
+let flooded = 0
+const floodStartRss = rssMb()
+let floodPeakRss = floodStartRss
+const floodTimer = setInterval(() => (floodPeakRss = Math.max(floodPeakRss, rssMb())), 250)
+const flood = await loadFor(
+  BASE,
+  {
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          path: flooded++ % 2 ? `/nope-${flooded}?x=${filler}` : `/nope-${flooded}-${filler}`,
+        }),
+      },
+    ],
+  },
+  10,
+  FLOOD_SECONDS,
+)
+clearInterval(floodTimer)
+
 const pad = (s, n) => String(s).padEnd(n)
 const padL = (s, n) => String(s).padStart(n)
 console.log(
-  `\n${pad('target', 28)}${padL('conns', 6)}${padL('req/s', 9)}${padL('p50 ms', 8)}${padL('p99 ms', 8)}${padL('errors', 8)}${padL('vs static', 11)}`,
+  `\n${pad('target', 28)}${padL('conns', 6)}${padL('req/s', 9)}${padL('bare', 9)}${padL('of bare', 9)}${padL('CPU µs', 8)}${padL('of bare', 9)}${padL('p50 ms', 8)}${padL('p99 ms', 8)}${padL('errors', 8)}`,
 )
 for (const row of rows) {
-  const staticRps = rows.find((r) => r.isStatic && r.connections === row.connections)?.rps ?? 0
-  const ratio = row.page && staticRps ? (row.rps / staticRps).toFixed(2) : ''
   console.log(
-    `${pad(row.target, 28)}${padL(row.connections, 6)}${padL(row.rps, 9)}${padL(row.p50, 8)}${padL(row.p99, 8)}${padL(row.errors, 8)}${padL(ratio, 11)}`,
+    `${pad(row.target, 28)}${padL(row.connections, 6)}${padL(Math.round(row.rps), 9)}${padL(Math.round(row.ceiling), 9)}${padL(fractionOf(row.rps, row.ceiling), 9)}${padL(Math.round(row.cpuPerRequest * 1000), 8)}${padL(fractionOf(row.bareCpuPerRequest, row.cpuPerRequest), 9)}${padL(row.p50, 8)}${padL(row.p99, 8)}${padL(row.errors, 8)}`,
   )
 }
 console.log(
-  `\npost page while one client toggles a like (${Math.round(toggled.requests.average)} toggles/s): ${Math.round(busyPost.requests.average)} req/s, ${(busyPost.requests.average / quietPost.rps).toFixed(2)} of its quiet throughput`,
+  `\npost page while one client toggles a like (${Math.round(toggled.rps)} toggles/s): ${Math.round(busyPost.rps)} req/s, ${(busyPost.rps / quietPost.rps).toFixed(2)} of its quiet throughput`,
 )
-console.log(`\npeak RSS of the server: ${(peakRssKb / 1024).toFixed(1)} MB`)
+console.log(
+  `\nunique 15 KB URLs for ${FLOOD_SECONDS} s (${Math.round(flood.rps)} req/s): RSS ${floodStartRss.toFixed(0)} MB before, ` +
+    `${floodPeakRss.toFixed(0)} MB at most during, ${rssMb().toFixed(0)} MB after`,
+)
+console.log(`peak RSS of the server: ${(peakRssKb / 1024).toFixed(1)} MB`)
 console.log(
   `home page loads: JS ${((await gzipBytes(homeAssets.js)) / 1024).toFixed(1)} KB gzip, CSS ${((await gzipBytes(homeAssets.css)) / 1024).toFixed(1)} KB gzip`,
 )

@@ -33,13 +33,14 @@ import { statsRoutes } from './features/stats/stats.routes.ts'
 import { subscriberRoutes } from './features/subscribers/subscribers.routes.ts'
 import { tagRoutes } from './features/tags/tags.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
-import { registerResponseCache } from './cache/cache-plugin.ts'
+import { registerCacheLookup, registerCacheStore } from './cache/cache-plugin.ts'
 import { registerInputCleaning } from './http/clean-input.ts'
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts'
 import { registerOriginCheck } from './http/origin-check.ts'
 import { registerRequestLog } from './http/request-log.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerSessions } from './http/session.ts'
+import { registerUrlLimit } from './http/url-limit.ts'
 import { readerKeys } from './http/reader-keys.ts'
 import { loadSecret } from './features/secrets/secrets.repo.ts'
 import { registerHousekeeping } from './features/housekeeping/housekeeping.plugin.ts'
@@ -97,14 +98,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   registerRequestLog(app)
-  await registerSecurityHeaders(app, { https: opts.env.secureCookies })
-
+  registerUrlLimit(app)
   await app.register(fastifyCookie)
+  registerCacheLookup(app) // before every other request hook: a cached answer skips them all
+  await registerSecurityHeaders(app, { https: opts.env.secureCookies })
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
   registerOriginCheck(app, opts.env.publicUrl)
   registerInputCleaning(app)
   registerSessions(app)
-  registerResponseCache(app)
+  registerCacheStore(app)
   registerHousekeeping(app, opts.housekeepingEveryMs)
   registerSearchSlicing(app, opts.housekeepingEveryMs)
   registerPathLog(app)

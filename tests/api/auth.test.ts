@@ -82,15 +82,17 @@ describe('login', () => {
     }
     const known: number[] = []
     const unknown: number[] = []
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       known.push(await time(TEST_ADMIN.username, `10.0.0.${i}`))
       unknown.push(await time(`ghost-${i}`, `10.0.1.${i}`))
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!
     const ratio = median(unknown) / median(known)
-    // Without the dummy hash an unknown user would answer ~100x faster; the margin absorbs a busy machine.
-    expect(ratio).toBeGreaterThan(0.3)
-    expect(ratio).toBeLessThan(3.3)
+    // A ratio of medians, never a duration. Without the dummy hash an unknown user answers ~100× faster (no scrypt);
+    // on a machine shared by many processes one login can take 3× another, so the bounds are a factor of 10 each way:
+    // far outside what load does to equal work, far inside what skipping the hash does.
+    expect(ratio).toBeGreaterThan(0.1)
+    expect(ratio).toBeLessThan(10)
   })
 
   it('answers 400 when a field is missing or empty', async () => {

@@ -80,6 +80,12 @@ describe('public response cache', () => {
     const asAdmin = await t.request({ method: 'GET', url: '/api/posts', cookie: admin })
     expect(asAdmin.headers['x-cache']).toBeUndefined()
     expect(asAdmin.body).toContain(draft.id)
+    // Read twice by the admin (a second read would store it), still never shared.
+    await t.request({ method: 'GET', url: '/api/posts', cookie: admin })
+    // A session cookie naming no session is read as anonymous, after the session hook, never from the early lookup.
+    const staleCookie = await t.request({ method: 'GET', url: '/api/posts', cookie: 'sid=no-such-session' })
+    expect(staleCookie.statusCode).toBe(200)
+    expect(staleCookie.body).not.toContain(draft.id)
     const again = await anon('/api/posts')
     expect(again.headers['x-cache']).toBe('HIT')
     expect(again.body).not.toContain(draft.id)

@@ -57,6 +57,41 @@ describe('helmet headers', () => {
     }
   })
 
+  it('gives a cached answer (and its 304) the same security headers as the answer it was stored from', async () => {
+    // Cached answers are served before the security-header hooks run: they must carry what was stored with them.
+    const https = await appWithEnv({ PUBLIC_URL: 'https://blog.example' })
+    try {
+      const SECURITY = [
+        'content-security-policy',
+        'permissions-policy',
+        'strict-transport-security',
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+      ]
+      const security = (headers: Record<string, unknown>) => SECURITY.map((name) => [name, headers[name]])
+      for (const url of ['/api/posts', '/rss.xml']) {
+        const miss = await https.app.inject({ method: 'GET', url })
+        await https.app.inject({ method: 'GET', url })
+        const hit = await https.app.inject({ method: 'GET', url })
+        expect(hit.headers['x-cache'], url).toBe('HIT')
+        expect(security(hit.headers), url).toEqual(security(miss.headers))
+        expect(miss.headers['permissions-policy'], url).toContain('camera=()')
+        const notModified = await https.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'if-none-match': String(hit.headers.etag) },
+        })
+        expect(notModified.statusCode, url).toBe(304)
+        expect(security(notModified.headers), url).toEqual(security(miss.headers))
+      }
+    } finally {
+      await https.close()
+    }
+  })
+
   it('lets other sites show uploaded images', async () => {
     const res = await t.request({ method: 'GET', url: '/uploads/none.png' })
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin')

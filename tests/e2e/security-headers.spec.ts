@@ -32,3 +32,15 @@ for (const url of PAGES) {
     expect(inline.every((attrs) => /type="application\/(json|ld\+json)"/.test(attrs))).toBe(true)
   })
 }
+
+test('the Permissions-Policy names only features Chromium knows: no console warning on a public page', async ({
+  page,
+}) => {
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (/Permissions-Policy|Unrecognized feature/i.test(message.text())) warnings.push(message.text())
+  })
+  await page.goto('/')
+  await page.goto('/blog')
+  expect(warnings).toEqual([])
+})

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { SESSION_COOKIE } from '../http/cookies.ts'
 import { themeOf } from '../http/theme.ts'
 import { compress, negotiateEncoding } from './encoding.ts'
 import { createResponseCache, etagOf, type CachedResponse, type ResponseCache } from './response-cache.ts'
@@ -35,8 +37,16 @@ export function byQuery(names: readonly string[]): (url: URL) => string {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-// 301: a redirect rule's answer (only content writes change it, like a page's).
-const CACHED_STATUSES = new Set([200, 301, 404])
+// 301: a redirect rule's answer (only content writes change it, like a page's). Never 404: every made-up address
+// would be a key of its own, and a flood of them would fill memory with pages nobody asks for again.
+const CACHED_STATUSES = new Set([200, 301])
+
+/** Keys longer than this are kept as their hash, so what the cache remembers per key does not grow with the URL. */
+export const MAX_KEY_LENGTH = 256
+
+export function boundedKey(key: string): string {
+  return key.length <= MAX_KEY_LENGTH ? key : `#sha256:${createHash('sha256').update(key).digest('base64url')}`
+}
 
 function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match']
@@ -73,33 +83,53 @@ async function sendCached(cache: ResponseCache, request: FastifyRequest, reply: 
   return reply.header('Content-Encoding', encoding).send(await cache.encoded(entry, encoding))
 }
 
-/** The key of an anonymous read of a public route, or null when the request may not use the cache. */
+/** The key of a read of a public route, or null when the request may not use the cache. */
 function keyOf(request: FastifyRequest): string | null {
-  if ((request.method !== 'GET' && request.method !== 'HEAD') || request.user) return null
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const config = request.routeOptions.config
   if (config.publicCache !== true) return null
   const url = new URL(request.url, 'http://x')
   const key = config.cacheKey ? config.cacheKey(url) : url.pathname
   // Pages differ by the reader's theme choice (the attribute on <html>); API answers do not.
   const theme = url.pathname.startsWith('/api/') ? null : themeOf(request)
-  return theme ? `${key}#theme=${theme}` : key
+  return boundedKey(theme ? `${key}#theme=${theme}` : key)
 }
 
-/** The cache around public reads, and invalidation after every successful write that changes public content. */
-export function registerResponseCache(app: FastifyInstance): void {
+/**
+ * Answers anonymous reads of public routes from the cache, as the first hook after cookie parsing: a hit costs no
+ * security-header, origin, session or input work, because the answer was stored with every header those gave it.
+ * A request with a session cookie may be an admin's (sessions are read later), so it is never answered from here.
+ */
+export function registerCacheLookup(app: FastifyInstance): void {
   const cache = createResponseCache(app.ctx.db, () => app.ctx.clock().getTime())
   app.decorate('responseCache', cache)
   app.decorateRequest('cacheVersion', null)
   app.decorateRequest('cacheKey', null)
 
-  // Runs after the session hook (registered earlier), so request.user is known. HEAD is answered from GET's entry.
+  // HEAD is answered from GET's entry.
   app.addHook('onRequest', async (request, reply) => {
     const key = keyOf(request)
     if (key === null) return
     request.cacheKey = key
     request.cacheVersion = await cache.sync()
+    if (request.cookies[SESSION_COOKIE] !== undefined) return
     const hit = cache.get(key)
     if (hit) return sendCached(cache, request, reply, hit)
+  })
+}
+
+/**
+ * Stores anonymous public answers, with the headers every earlier onSend hook gave them (so registered after the
+ * security headers), and drops the cache after every successful write that changes public content.
+ */
+export function registerCacheStore(app: FastifyInstance): void {
+  const cache = app.responseCache
+  // Runs after the session hook: a signed-in admin's reads are neither shared nor stored.
+  app.addHook('onRequest', async (request) => {
+    if (request.user) {
+      request.cacheKey = null
+      request.cacheVersion = null
+    }
   })
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -134,7 +164,7 @@ export function registerResponseCache(app: FastifyInstance): void {
     // Only the encoding this client asked for is made now (see compress()); the others when someone asks.
     const encoding = negotiateEncoding(request.headers['accept-encoding'])
     if (!encoding || body.length < 1024) return payload
-    const packed = entry ? await cache.encoded(entry, encoding) : await compress(body, encoding, 'once')
+    const packed = entry ? await cache.encoded(entry, encoding) : await compress(body, encoding)
     reply.header('Content-Encoding', encoding).header('Content-Length', packed.length)
     return packed
   })

@@ -14,10 +14,8 @@ describe('compression of cached answers', () => {
     const page = Buffer.from(Array.from({ length: 3000 }, (_, i) => `<p>line ${i} of a page ${i % 7}</p>`).join('\n'))
     const big = Buffer.concat(Array.from({ length: 80 }, (_, i) => Buffer.from(`${i}:`.repeat(40_000))))
     for (const body of [Buffer.from('tiny'), page.subarray(0, 10_000), page.subarray(0, 40_000), page, big]) {
-      for (const packing of ['once', 'stored'] as const) {
-        expect(brotliDecompressSync(await compress(body, 'br', packing)).equals(body)).toBe(true)
-        expect(gunzipSync(await compress(body, 'gzip', packing)).equals(body)).toBe(true)
-      }
+      expect(brotliDecompressSync(await compress(body, 'br')).equals(body)).toBe(true)
+      expect(gunzipSync(await compress(body, 'gzip')).equals(body)).toBe(true)
     }
   })
 })

@@ -34,36 +34,30 @@ export function brotliWindowBits(length: number): number {
 }
 
 /**
- * How hard a body is packed. A page rendered for one reader (a miss the cache does not keep) is packed once and sent
- * once: brotli quality 1 packs a 48 KB post page in ~0.12 ms against ~0.22 ms at quality 2, for 8 % more bytes
- * (11.8 KB against 10.9 KB), and gzip level 3 in ~0.16 ms against ~0.52 ms at level 6 (11.3 KB against 10.5 KB).
- * A stored page is packed once and sent many times, so it keeps the smaller settings.
+ * Every answer the cache keeps is packed once and sent many times: brotli quality 2 packs a 48 KB post page in
+ * ~0.22 ms (10.9 KB), gzip level 6 in ~0.52 ms (10.5 KB).
  */
-export type Packing = 'once' | 'stored'
-
-export const BROTLI_QUALITY: Record<Packing, number> = { once: 1, stored: 2 }
-const GZIP_LEVEL: Record<Packing, number> = { once: 3, stored: 6 }
+const BROTLI_QUALITY = 2
+const GZIP_LEVEL = 6
 
 /**
- * Handing a body to libuv's thread pool costs ~0.25 ms of CPU whatever its size, more than packing a page at the
- * `once` settings. Bodies under these sizes are packed inline; larger ones off the event loop, so a big body never
- * blocks other requests while it packs.
+ * Handing a body to libuv's thread pool costs ~0.25 ms of CPU whatever its size, about what packing a page costs.
+ * Bodies under this size are packed inline; larger ones off the event loop, so a big body never blocks other
+ * requests while it packs.
  */
-export const INLINE_BELOW_BYTES: Record<Packing, number> = { once: 64 * 1024, stored: 16 * 1024 }
+const INLINE_BELOW_BYTES = 64 * 1024
 
-const brotliOptions = (body: Buffer, packing: Packing): BrotliOptions => ({
+const brotliOptions = (body: Buffer): BrotliOptions => ({
   params: {
-    [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[packing],
+    [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
     [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
     [zlib.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
   },
 })
-const gzipOptions = (packing: Packing): ZlibOptions => ({ level: GZIP_LEVEL[packing] })
+const gzipOptions: ZlibOptions = { level: GZIP_LEVEL }
 
-export async function compress(body: Buffer, encoding: Encoding, packing: Packing = 'stored'): Promise<Buffer> {
-  if (body.length < INLINE_BELOW_BYTES[packing])
-    return encoding === 'br'
-      ? brotliCompressSync(body, brotliOptions(body, packing))
-      : gzipSync(body, gzipOptions(packing))
-  return encoding === 'br' ? brotliAsync(body, brotliOptions(body, packing)) : gzipAsync(body, gzipOptions(packing))
+export async function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (body.length < INLINE_BELOW_BYTES)
+    return encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body, gzipOptions)
+  return encoding === 'br' ? brotliAsync(body, brotliOptions(body)) : gzipAsync(body, gzipOptions)
 }

@@ -12,12 +12,17 @@ export function loggableUrl(url: string): string {
   return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at)
 }
 
+/** Pino's loggers say which levels they write; Fastify's stand-in when logging is off does not (and writes nothing). */
+type LevelAware = { isLevelEnabled?: (level: string) => boolean }
+
 /**
  * One structured line per request (Fastify's own request logging is off: it logs at both ends and would
  * include more than we want). Headers, cookies and bodies are never logged.
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
+    // At LOG_LEVEL=warn (or with no logger) the line would be dropped: skip building it on every request.
+    if (!(request.log as LevelAware).isLevelEnabled?.('info')) return
     request.log.info(
       {
         method: request.method,

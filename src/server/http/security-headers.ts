@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify'
 
 /** Nothing but HTML pages may load or run anything; pages set their own, wider CSP (src/server/ssr/pages.ts). */
 const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox"
-/** Powerful browser features no page of the blog uses. */
-const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()'
+/**
+ * Powerful browser features no page of the blog uses. Only names browsers know: an unknown one (`bluetooth`) makes
+ * Chromium log a warning on every page.
+ */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()'
 
 /**
  * Helmet's headers on every answer (errors and cached answers too, set before anything can reply), HSTS only when

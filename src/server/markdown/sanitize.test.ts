@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '#shared/markdown/render.ts'
-import { highlight } from './highlight.ts'
+import { highlight } from '#shared/markdown/highlight.ts'
 import { sanitizePostHtml } from './sanitize.ts'
 
 /** The sanitizer writes void elements as `<img … />`; the same markup either way. */

@@ -4,7 +4,6 @@ import type { App } from '../../context.ts'
 import { isCountable } from '../../http/countable-request.ts'
 import { countedReader } from '../../http/counted-reader.ts'
 import { createViewCounter, FLUSH_EVERY_MS } from './views.service.ts'
-import { restoreUnwrittenViews, saveUnwrittenViews } from './views.unwritten.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +19,6 @@ export async function viewRoutes(app: App): Promise<void> {
   const counter = createViewCounter(app.ctx.db, app.ctx.clock, app.log, app.ctx.env.countsPerNetwork.views)
   app.decorate('flushViews', counter.flush)
   app.decorate('pendingViews', counter.pending)
-  restoreUnwrittenViews(counter, app.ctx.env.dataDir, app.log)
 
   const timer = setInterval(() => {
     counter.flush().catch((err) => app.log.error({ err }, 'view flush failed'))
@@ -30,7 +28,13 @@ export async function viewRoutes(app: App): Promise<void> {
   app.addHook('onClose', async () => {
     clearInterval(timer)
     await counter.flush()
-    saveUnwrittenViews(counter, app.ctx.env.dataDir, app.log)
+    // What the database did not take (it is down, or refuses writes) goes into the log, for an operator to add.
+    const views = counter.takeUnwritten()
+    if (views.length)
+      app.log.error(
+        { views },
+        'view counts could not be written to the database at shutdown: they are only in this log line',
+      )
   })
 
   app.post(

@@ -27,8 +27,6 @@ export type ViewCounter = {
   pending: () => number
   /** Empties the buffer and returns what it held (at shutdown, for what the database did not take). */
   takeUnwritten: () => UnwrittenViews[]
-  /** Puts counts back into the buffer for the next flush (counts kept at the last shutdown). */
-  restore: (views: UnwrittenViews[]) => void
 }
 
 export type UnwrittenViews = { postId: string; slot: string; count: number }
@@ -117,9 +115,6 @@ export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger, 
       })
       buffer = new Map()
       return taken
-    },
-    restore(views) {
-      for (const { postId, slot, count } of views) add(`${postId} ${slot}`, count)
     },
   }
 }

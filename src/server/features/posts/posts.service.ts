@@ -4,7 +4,7 @@ import type { Post, PostCard, PostDetail, PostListQuery, PostPage } from '#share
 import { tagKey } from '#shared/text/tags.ts'
 import type { Db } from '../../db/client.ts'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
-import { highlight } from '../../markdown/highlight.ts'
+import { highlight } from '#shared/markdown/highlight.ts'
 import { sanitizePostHtml } from '../../markdown/sanitize.ts'
 import { findCategoryIdBySlug } from '../categories/categories.repo.ts'
 import { syncImageUses } from '../media/media.service.ts'

@@ -5,12 +5,9 @@ import { renderMarkdown, type Highlighter } from '#shared/markdown/render.ts'
 export const PROSE = 'prose-blog [&_img]:max-h-[400px] [&_img]:w-auto'
 
 let highlighterPromise: Promise<Highlighter> | null = null
-function loadHighlighter(): Promise<Highlighter> {
-  highlighterPromise ??= import('highlight.js/lib/common').then(
-    ({ default: hljs }) =>
-      (code: string, lang: string) =>
-        hljs.getLanguage(lang) ? hljs.highlight(code, { language: lang, ignoreIllegals: true }).value : null,
-  )
+/** The site's own highlighter (the same languages as published posts), loaded once, when a preview first shows. */
+export function loadHighlighter(): Promise<Highlighter> {
+  highlighterPromise ??= import('#shared/markdown/highlight.ts').then(({ highlight }) => highlight)
   return highlighterPromise
 }
 
