@@ -41,7 +41,6 @@ import { registerSessions } from './http/session.ts'
 import { readerKeys } from './http/reader-keys.ts'
 import { loadSecret } from './features/secrets/secrets.repo.ts'
 import { registerHousekeeping } from './features/housekeeping/housekeeping.plugin.ts'
-import { registerSearchSlicing } from './features/posts/search-slicing.plugin.ts'
 import { registerImageBackfill } from './features/uploads/backfill.ts'
 import { registerScheduledPublishing } from './features/posts/scheduled-publishing.plugin.ts'
 
@@ -104,7 +103,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerSessions(app)
   registerResponseCache(app)
   registerHousekeeping(app, opts.housekeepingEveryMs)
-  registerSearchSlicing(app, opts.housekeepingEveryMs)
   registerPathLog(app)
   if (opts.backfillImages) registerImageBackfill(app)
   registerScheduledBackups(app)

@@ -18,6 +18,7 @@ import * as searchWordsDated from './migrations/20261126T1400-search-words-dated
 import * as searchWordStatistics from './migrations/20261126T1500-search-word-statistics.ts'
 import * as searchSlices from './migrations/20261127T0900-search-slices.ts'
 import * as searchRowsNarrow from './migrations/20261127T1200-search-rows-narrow.ts'
+import * as searchOneDocument from './migrations/20261129T0300-search-one-document.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126T1500-search-word-statistics': searchWordStatistics,
   '20261127T0900-search-slices': searchSlices,
   '20261127T1200-search-rows-narrow': searchRowsNarrow,
+  '20261129T0300-search-one-document': searchOneDocument,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import type { NewPostRow } from '../../db/schema.ts'
-import { counterKeys, isPostgres, recount, writeSearchDocuments, type ListingState } from './posts.index.repo.ts'
-import { searchOrderKey } from './search-order-key.ts'
+import { counterKeys, isPostgres, recount, type ListingState } from './posts.index.repo.ts'
+import { searchOrderKey, writeSearchDocuments } from '../search/search.service.ts'
 import { derivedColumns, type DerivedColumns } from './posts.service.ts'
 import { listingStateOf, searchDocumentOf } from './posts.write.ts'
 

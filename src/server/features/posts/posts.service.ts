@@ -22,8 +22,7 @@ import * as read from './posts.read.repo.ts'
 import * as repo from './posts.repo.ts'
 import { recordSlugChange } from '../redirects/redirects.service.ts'
 import { NEW_POST_KEY, recordSave } from '../revisions/revisions.service.ts'
-import { searchPosts } from './posts.search.repo.ts'
-import { searchWords } from './search-words.ts'
+import { searchPosts, searchWords } from '../search/search.service.ts'
 import { saveListingState } from './posts.write.ts'
 
 export const FEATURED_LIMIT = 3

@@ -3,17 +3,9 @@ import { markdownToPlainText } from '#shared/text/markdown-plain-text.ts'
 import { tagKey } from '#shared/text/tags.ts'
 import type { Db } from '../../db/client.ts'
 import type { Database, PostRow } from '../../db/schema.ts'
-import {
-  counterKeys,
-  deleteListingRows,
-  recount,
-  writeSearchDocuments,
-  writeTags,
-  type ListingState,
-  type SearchDocument,
-} from './posts.index.repo.ts'
+import { facetsOf, writeSearchDocuments, type SearchDocument } from '../search/search.service.ts'
+import { counterKeys, deleteListingRows, recount, writeTags, type ListingState } from './posts.index.repo.ts'
 import { parseTags } from './posts.mappers.ts'
-import { facetsOf } from './search-facets.ts'
 
 type PostState = Pick<
   PostRow,
