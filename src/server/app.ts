@@ -42,7 +42,7 @@ import { readerKeys } from './http/reader-keys.ts'
 import { loadSecret } from './features/secrets/secrets.repo.ts'
 import { registerHousekeeping } from './features/housekeeping/housekeeping.plugin.ts'
 import { registerImageBackfill } from './features/uploads/backfill.ts'
-import { registerScheduledPublishing } from './features/posts/scheduled-publishing.plugin.ts'
+import { registerScheduledPublishing } from './features/scheduled-publishing/scheduled-publishing.plugin.ts'
 
 export type BuildOptions = {
   database: DbHandle

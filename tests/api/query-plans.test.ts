@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
+import { insertPostsWithState } from '#server/features/posts/posts.service.ts'
 import {
   featuredIdsQuery,
   listingIdsQuery,
@@ -9,7 +9,7 @@ import {
   relatedCandidatesQuery,
   sitemapPageQuery,
   type Listing,
-} from '#server/features/posts/posts.read.repo.ts'
+} from '#server/features/posts/posts.repo.ts'
 import { staleRendersQuery } from '#server/features/posts/posts.repo.ts'
 import { postgresSearchStatement } from '#server/features/search/search.postgres.repo.ts'
 import { sqliteSearchStatement } from '#server/features/search/search.sqlite.repo.ts'

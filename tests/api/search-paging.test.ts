@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
+import { insertPostsWithState } from '#server/features/posts/posts.service.ts'
 import { searchPosts } from '#server/features/search/search.service.ts'
 import { COUNT_LIMIT, type SearchQuery } from '#server/features/search/search-query.ts'
 import { recordStatements } from '#test/support/record-statements.ts'

@@ -1,6 +1,6 @@
 import type { ImportKind } from '#shared/schemas/backup.ts'
 import type { CategoryRow, FooterPageRow, NewPostRow } from '../../db/schema.ts'
-import { insertPostsWithState } from '../posts/posts.bulk.ts'
+import { insertPostsWithState } from '../posts/posts.service.ts'
 import { addRedirectRule } from '../redirects/redirects.service.ts'
 import { STARTER_FOOTER_PAGES } from '../seed/footer-pages.seed.ts'
 import * as repo from './import.repo.ts'

@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/backup.ts'
 import type { App } from '../../context.ts'
 import { AppError, badRequest, conflict } from '../../errors.ts'
-import { rederiveStalePosts } from '../posts/posts.rederive.ts'
+import { rederiveStalePosts } from '../posts/posts.service.ts'
 import { runImport } from './import.service.ts'
 
 export const MAX_IMPORT_BYTES = 4 * 1024 ** 3

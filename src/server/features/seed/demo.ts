@@ -9,7 +9,7 @@ import { syncImageUses } from '../media/media.service.ts'
 import { storeImage } from '../uploads/uploads.service.ts'
 import { DEMO_CATEGORIES, DEMO_POSTS } from './demo-content.ts'
 import { demoCover } from './demo-images.ts'
-import { insertPostsWithState } from '../posts/posts.bulk.ts'
+import { insertPostsWithState } from '../posts/posts.service.ts'
 import { hasDemoMarker, insertCategories, insertDailyViews, isContentEmpty, setDemoMarker } from './seed.repo.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
