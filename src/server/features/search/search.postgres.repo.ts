@@ -40,20 +40,36 @@ function ordering(q: SearchQuery, at: string): RawBuilder<unknown> {
 }
 
 /**
+ * A public page by views: published posts from the top of the views index, each one a match of the search. The
+ * planner walks that index and tests each post while the matches are many (a page is found after a few dozen), and
+ * sorts the matches while they are few.
+ */
+function popularPage(query: RawBuilder<unknown>, page: Page): RawBuilder<unknown> {
+  return sql`select p.id as post_id, p.published_at, p.views from posts p
+    where p.status = 'published' and p.id in (select s.post_id from post_search s where s.document @@ ${query})
+    order by p.views desc, p.published_at desc, p.id desc limit ${page.limit} offset ${page.offset}`
+}
+
+/**
  * One statement: the matches found from the GIN index (materialized, so they are never found by walking a date index
  * and testing each post), counted as far as the bound, and the page of them sorted; the page's texts are read last.
  * At least one row comes back: with no page, its id is null.
  */
 export function postgresSearchStatement(q: SearchQuery, page: Page): RawBuilder<Partial<FoundDoc> & { total: number }> {
   const query = tsQuery(q)
-  const views = q.sort === 'popular' ? sql`(select p.views from posts p where p.id = s.post_id)` : sql`0`
+  const publicByViews = q.sort === 'popular' && q.status === 'published'
+  const views =
+    q.sort === 'popular' && !publicByViews ? sql`(select p.views from posts p where p.id = s.post_id)` : sql`0`
   const status = q.status ? sql` and s.status = ${q.status}` : sql``
+  const paged = publicByViews
+    ? popularPage(query, page)
+    : sql`select * from m order by ${ordering(q, 'm')} limit ${page.limit} offset ${page.offset}`
   return sql<Partial<FoundDoc> & { total: number }>`with m as materialized (
       select s.post_id, s.published_at, s.title_document @@ ${query} as in_title, ${views} as views
       from post_search s where s.document @@ ${query}${status}
     ),
     c as (select count(*)::int as n from (select 1 from m limit ${countBound(page)}) b),
-    f as (select * from m order by ${ordering(q, 'm')} limit ${page.limit} offset ${page.offset})
+    f as (${paged})
     select c.n as total, s.post_id as id, s.title, s.excerpt, s.body, s.tags
     from c left join (f join post_search s on s.post_id = f.post_id) on true
     order by ${ordering(q, 'f')}`
