@@ -51,6 +51,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger']
   /** How often housekeeping runs (tests shorten it). */
   housekeepingEveryMs?: number
+  /** How often scheduled posts that are due are looked for (tests shorten it). */
+  publishEveryMs?: number
   /** Make variants for uploads from before variants existed, in the background (the server does; tests call it directly). */
   backfillImages?: boolean
   /** Public pages (SSR); absent in API-only tests. */
@@ -106,7 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerPathLog(app)
   if (opts.backfillImages) registerImageBackfill(app)
   registerScheduledBackups(app)
-  registerScheduledPublishing(app)
+  registerScheduledPublishing(app, opts.publishEveryMs)
   // HTML, JSON, JS and CSS go out brotli- or gzip-compressed; cached answers and built assets arrive precompressed.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] })
 
