@@ -1,13 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely'
 import pg from 'pg'
 import { tuneConnection } from './postgres-tuning.ts'
 import type { Database } from './schema.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 export type Db = Kysely<Database>
+/** A database or a transaction on it: what a write inside the caller's transaction takes. */
+export type Trx = Transaction<Database> | Db
 export type DbHandle = {
   db: Db
   engine: Engine

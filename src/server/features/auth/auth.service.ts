@@ -3,7 +3,7 @@ import type { ChangePasswordInput, LoginInput, SetupInput } from '#shared/schema
 import type { Db } from '../../db/client.ts'
 import type { UserRow } from '../../db/schema.ts'
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts'
-import { LOGIN_LIMIT, giveBack, takeOrThrow } from '../rate-limit/rate-limit.ts'
+import { LOGIN_LIMIT, giveBack, takeOrThrow } from '../rate-limit/rate-limit.service.ts'
 import { createFirstAdmin, hasAdmin } from './first-admin.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts'
 import {
@@ -103,3 +103,9 @@ export async function setupAdmin(db: Db, input: SetupInput, now: Date, client: S
     conflict(SETUP_DONE)
   return { user, token: await createSession(db, user.id, now, client) }
 }
+
+/** What first-run setup, the demo seed and housekeeping use of this feature. */
+export { createFirstAdmin, demoAuthorId, hasAdmin } from './first-admin.ts'
+export { deleteExpiredLoginTickets } from './login-tickets.repo.ts'
+export { hashPassword } from './password.ts'
+export { withSetupLock } from './setup-lock.repo.ts'

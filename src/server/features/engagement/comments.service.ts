@@ -3,7 +3,7 @@ import type { AdminComment, CommentInputSchema, PublicComment } from '#shared/sc
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../errors.ts'
 import { assertPostVisible, type Viewer } from '../posts/posts.service.ts'
-import { COMMENT_LIMIT, takeOrThrow } from '../rate-limit/rate-limit.ts'
+import { COMMENT_LIMIT, takeOrThrow } from '../rate-limit/rate-limit.service.ts'
 import { rowToAdminComment, rowToPublicComment } from './comments.mappers.ts'
 import * as repo from './comments.repo.ts'
 

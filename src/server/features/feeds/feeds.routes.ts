@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { App } from '../../context.ts'
 import { notFound } from '../../errors.ts'
 import { getCategoryBySlug } from '../categories/categories.service.ts'
-import { TagParams } from '../tags/tags.routes.ts'
+import { TagParams } from '#shared/schemas/tag.ts'
 import { getPublishedTag } from '../tags/tags.service.ts'
 import {
   categoryChannel,

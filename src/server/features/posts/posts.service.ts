@@ -3,14 +3,13 @@ import { headingsOf } from '#shared/markdown/headings.ts'
 import type { Post, PostCard, PostDetail, PostListQuery, PostPage } from '#shared/schemas/post.ts'
 import { tagKey } from '#shared/text/tags.ts'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Transaction } from 'kysely'
 import { markdownToPlainText } from '#shared/text/markdown-plain-text.ts'
-import type { Db } from '../../db/client.ts'
-import type { Database, NewPostRow, PostRow } from '../../db/schema.ts'
+import type { Db, Trx } from '../../db/client.ts'
+import type { NewPostRow, PostRow } from '../../db/schema.ts'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
 import { highlight } from '../../markdown/highlight.ts'
 import { sanitizePostHtml } from '../../markdown/sanitize.ts'
-import { findCategoryIdBySlug } from '../categories/categories.repo.ts'
+import { findCategoryIdBySlug } from '../categories/categories.service.ts'
 import { syncImageUses } from '../media/media.service.ts'
 import { imageInfoByUrl } from '../uploads/uploads.service.ts'
 import {
@@ -335,7 +334,7 @@ export function searchDocumentOf(post: PostState): SearchDocument & { orderAt: s
  * rows, its search text and the counters of every listing it left or joined. `after` undefined: it was deleted.
  */
 export async function saveListingState(
-  trx: Transaction<Database> | Db,
+  trx: Trx,
   before: PostState | undefined,
   after: PostState | undefined,
 ): Promise<void> {
@@ -465,3 +464,6 @@ export async function rederiveStalePosts(db: Db, log: FastifyBaseLogger, signal?
 
 /** What the feeds and the sitemap read (feeds.service.ts). */
 export { listingCount, sitemapPage, sitemapStart } from './posts.repo.ts'
+
+/** The date format every API object uses. */
+export { isoOrNull } from './posts.mappers.ts'
