@@ -56,9 +56,12 @@ export function sqliteSearchStatement(q: SearchQuery, page: Page): RawBuilder<Pa
       ? sql`f.rowid in (select rowid from post_title_fts where post_title_fts match ${fts5Words(q.words)})`
       : sql`0`
   const views = q.sort === 'popular' ? sql`(select p.views from posts p where p.id = s.post_id)` : sql`0`
+  // post_search is read for each match only when a status other than published or the views need it.
+  const rows =
+    q.sort === 'popular' || (q.status && q.status !== 'published') ? sql` join post_search s on s.id = f.rowid` : sql``
   return sql<Partial<FoundDoc> & { total: number }>`with m as materialized (
       select f.rowid as rid, ${key} as k, ${inTitle} as in_title, ${views} as views
-      from post_search_fts f join post_search s on s.id = f.rowid
+      from post_search_fts f${rows}
       where f.post_search_fts match ${fts5Match(q)} and ${where}
     ),
     c as (select count(*) as n from (select 1 from m limit ${countBound(page)})),
