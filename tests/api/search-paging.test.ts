@@ -116,7 +116,7 @@ describe('search paging', () => {
     })
   }
 
-  it('a page takes one statement', async () => {
+  it('a page takes one statement (two for a public search by views on SQLite)', async () => {
     for (const q of [
       { words: ['kestrel'] },
       { words: ['kestrel'], categoryId: category },
@@ -127,7 +127,8 @@ describe('search paging', () => {
       expect(page.hits.length).toBeGreaterThan(0)
       // PostgreSQL's transaction around a search is not a statement of the search.
       const searching = statements.filter((s) => !/^(begin|commit|rollback)\b/.test(s))
-      expect(searching.length, searching.join('\n')).toBe(1)
+      // SQLite counts a public search by views first: past the bound it walks the views index instead of sorting.
+      expect(searching.length, searching.join('\n')).toBe('sort' in q && TEST_ENGINE === 'sqlite' ? 2 : 1)
     }
   })
 
