@@ -3,6 +3,15 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import globals from 'globals'
+import fs from 'node:fs'
+import path from 'node:path'
+
+// Feature layering (docs/decisions/100-feature-layering.md).
+const FEATURES_DIR = path.resolve('src/server/features')
+const LAYERED_FEATURES = fs
+  .readdirSync(FEATURES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -64,6 +73,41 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'react-dom/*', '@tanstack/react-query'] }],
+    },
+  },
+  // Only repos and db/ speak SQL: Kysely is imported nowhere else on the server.
+  {
+    files: ['src/server/**'],
+    ignores: ['src/server/**/*.repo.ts', 'src/server/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react-dom/*', '@tanstack/react-query'] },
+            { group: ['kysely'], message: 'Kysely is imported only in *.repo.ts files and src/server/db/ (ADR 100).' },
+          ],
+        },
+      ],
+    },
+  },
+  // A feature uses another only through its *.service.ts.
+  {
+    files: ['src/server/features/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: LAYERED_FEATURES.map((name) => ({
+            target: `./src/server/features/${name}`,
+            from: `./src/server/features/!(${name})/**`,
+            except: [`${FEATURES_DIR}/**/*.service.ts`],
+            message: 'a feature uses another only through its *.service.ts (ADR 100)',
+          })),
+        },
+      ],
     },
   },
 )

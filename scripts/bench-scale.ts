@@ -11,7 +11,6 @@ import path from 'node:path'
 import pg from 'pg'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateToLatest } from '#server/db/migrate.ts'
-import { splitSearchSlices } from '#server/features/posts/search-slices.postgres.ts'
 import { startBareServer } from './bench/bare-server.mjs'
 import { fractionOf, loadEach } from './bench/load.mjs'
 import { seedPosts } from './bench/seed-posts.ts'
@@ -78,8 +77,6 @@ async function prepare(size: number) {
   await migrateToLatest(handle.db)
   const started = performance.now()
   const seeded = await seedPosts(handle.db, size)
-  // PostgreSQL: the search's time slices, as a running server cuts them soon after an import (search-slices.postgres.ts).
-  if (SERVER_URL) await splitSearchSlices(handle.db)
   if (SERVER_URL) await adminQuery(`vacuum analyze`).catch(() => {})
   const seedSeconds = (performance.now() - started) / 1000
   await handle.close()

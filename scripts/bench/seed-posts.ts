@@ -1,5 +1,5 @@
 // Seeds a benchmark blog through the repository layer: categories, and N published posts with ~1,500-word bodies.
-import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
+import { insertPostsWithState } from '#server/features/posts/posts.service.ts'
 import type { Db } from '#server/db/client.ts'
 import type { NewPostRow } from '#server/db/schema.ts'
 

@@ -44,9 +44,8 @@ import { registerUrlLimit } from './http/url-limit.ts'
 import { readerKeys } from './http/reader-keys.ts'
 import { loadSecret } from './features/secrets/secrets.repo.ts'
 import { registerHousekeeping } from './features/housekeeping/housekeeping.plugin.ts'
-import { registerSearchSlicing } from './features/posts/search-slicing.plugin.ts'
 import { registerImageBackfill } from './features/uploads/backfill.ts'
-import { registerScheduledPublishing } from './features/posts/scheduled-publishing.plugin.ts'
+import { registerScheduledPublishing } from './features/scheduled-publishing/scheduled-publishing.plugin.ts'
 
 export type BuildOptions = {
   database: DbHandle
@@ -55,6 +54,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger']
   /** How often housekeeping runs (tests shorten it). */
   housekeepingEveryMs?: number
+  /** How often scheduled posts that are due are looked for (tests shorten it). */
+  publishEveryMs?: number
   /** Make variants for uploads from before variants existed, in the background (the server does; tests call it directly). */
   backfillImages?: boolean
   /** Public pages (SSR); absent in API-only tests. */
@@ -108,11 +109,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerSessions(app)
   registerCacheStore(app)
   registerHousekeeping(app, opts.housekeepingEveryMs)
-  registerSearchSlicing(app, opts.housekeepingEveryMs)
   registerPathLog(app)
   if (opts.backfillImages) registerImageBackfill(app)
   registerScheduledBackups(app)
-  registerScheduledPublishing(app)
+  registerScheduledPublishing(app, opts.publishEveryMs)
   // HTML, JSON, JS and CSS go out brotli- or gzip-compressed; cached answers and built assets arrive precompressed.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] })
 

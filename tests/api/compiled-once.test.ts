@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compiledOnce } from '#server/db/compiled-once.ts'
-import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
-import { cardsByIds, detailBy } from '#server/features/posts/posts.read.repo.ts'
+import { insertPostsWithState } from '#server/features/posts/posts.service.ts'
+import { cardsByIds, detailBy } from '#server/features/posts/posts.repo.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 
 // The hottest reads keep their compiled SQL; every call must still get its own values' rows.

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/client.ts'
-import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
+import { insertPostsWithState } from '#server/features/posts/posts.service.ts'
 
 /** A post written through the repository layer (the posts API is another feature's), with its listing state. */
 export async function insertPost(

@@ -1,8 +1,7 @@
 import { CompiledQuery, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postgresFewMatchesStatement } from '#server/features/posts/search.postgres.ts'
+import { postgresSearchStatement } from '#server/features/search/search.postgres.repo.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
-import { search } from './search-plans.fixtures.ts'
 
 describe('PostgreSQL connections run without JIT', () => {
   let t: TestApp
@@ -13,7 +12,10 @@ describe('PostgreSQL connections run without JIT', () => {
 
   it('compiles no statement, even one the planner thinks costly (a search by views at 100,000 posts spent 230 ms in JIT)', async () => {
     const db = t.app.ctx.db
-    const statement = postgresFewMatchesStatement(search(['kestrel'], 'popular'), { limit: 9, offset: 0 }).compile(db)
+    const statement = postgresSearchStatement(
+      { words: ['kestrel'], status: 'published', sort: 'popular' },
+      { limit: 9, offset: 0 },
+    ).compile(db)
     const plan = await db.connection().execute(async (conn) => {
       expect((await sql<{ jit: string }>`select current_setting('jit') as jit`.execute(conn)).rows[0]!.jit).toBe('off')
       // Every statement would be compiled if JIT were on (where the server has it).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NewPostRow } from '#server/db/schema.ts'
-import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
+import { insertPostsWithState } from '#server/features/posts/posts.service.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 
 // Bulk writes are what imports use: many posts at once, with their tag rows and search rows.

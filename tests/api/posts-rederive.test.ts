@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createPost } from './posts.fixtures.ts'
-import { rederiveStalePosts } from '#server/features/posts/posts.rederive.ts'
+import { rederiveStalePosts } from '#server/features/posts/posts.service.ts'
 import { adminAppForAll } from './helpers.ts'
 
 describe('posts are rendered when saved, and again when the renderer changes', () => {

@@ -3,7 +3,7 @@ import type { Post } from '#shared/schemas/post.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { manualClock } from '#test/support/manual-clock.ts'
 import { adminCookie, createPost, insertCategory, MINUTE } from './posts.fixtures.ts'
-import { publishDuePosts } from '#server/features/posts/posts.scheduled.ts'
+import { publishDuePosts } from '#server/features/scheduled-publishing/scheduled-publishing.service.ts'
 
 const SECOND = 1000
 

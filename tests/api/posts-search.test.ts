@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
+import { insertPostsWithState } from '#server/features/posts/posts.service.ts'
 import { PostCardSchema } from '#shared/schemas/post.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { manualClock } from '#test/support/manual-clock.ts'

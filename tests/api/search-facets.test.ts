@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { categoryFacet, tagFacet } from '#server/features/posts/search-facets.ts'
+import { categoryFacet, tagFacet } from '#server/features/search/search-facets.ts'
 import { PostCardSchema } from '#shared/schemas/post.ts'
 import { tagKey } from '#shared/text/tags.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'

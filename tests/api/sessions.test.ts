@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSession, hashToken } from '#server/features/auth/sessions.repo.ts'
-import { housekeep } from '#server/features/housekeeping/housekeeping.ts'
+import { housekeep } from '#server/features/housekeeping/housekeeping.service.ts'
 import { TEST_ADMIN, type TestApp } from '#test/support/test-app.ts'
 import { manualClock } from '#test/support/manual-clock.ts'
 import { appsClosedAfterEach } from './helpers.ts'

@@ -25,6 +25,17 @@ describe('import direction (eslint.config.js)', () => {
     ['src/server/ssr/x.ts', "import { matchPath } from '../../client/lib/router.tsx'\nexport const x = matchPath"],
     ['src/server/ssr/x.ts', "import { App } from '#client/app.tsx'\nexport const x = App"],
     ['src/server/x.ts', "import { renderToString } from 'react-dom/server'\nexport const x = renderToString"],
+    // Feature layering (docs/decisions/100): SQL only in repos and db/, another feature only through its service.
+    ['src/server/features/posts/x.service.ts', "import { sql } from 'kysely'\nexport const x = sql"],
+    ['src/server/http/x.ts', "import type { Kysely } from 'kysely'\nexport type X = Kysely<object>"],
+    [
+      'src/server/features/feeds/x.ts',
+      "import { cardsByIds } from '../posts/posts.repo.ts'\nexport const x = cardsByIds",
+    ],
+    [
+      'src/server/features/feeds/x.ts',
+      "import { rowToCard } from '#server/features/posts/posts.mappers.ts'\nexport const x = rowToCard",
+    ],
   ])('refuses %s importing: %s', async (file, code) => {
     expect(await layeringErrors(file, code)).not.toEqual([])
   })
@@ -37,6 +48,16 @@ describe('import direction (eslint.config.js)', () => {
     ],
     ['src/client/x.ts', "import { paths } from '../shared/paths.ts'\nexport const x = paths"],
     ['src/shared/x.ts', "import { patterns } from './routes/patterns.ts'\nexport const x = patterns"],
+    ['src/server/features/posts/x.repo.ts', "import { sql } from 'kysely'\nexport const x = sql"],
+    ['src/server/db/x.ts', "import { sql } from 'kysely'\nexport const x = sql"],
+    [
+      'src/server/features/posts/x.service.ts',
+      "import { cardsByIds } from './posts.repo.ts'\nexport const x = cardsByIds",
+    ],
+    [
+      'src/server/features/feeds/x.ts',
+      "import { listPosts } from '../posts/posts.service.ts'\nexport const x = listPosts",
+    ],
   ])('allows %s importing: %s', async (file, code) => {
     expect(await layeringErrors(file, code)).toEqual([])
   })

@@ -50,21 +50,6 @@ export async function planProblems(
   return { plan: JSON.stringify(root), problems }
 }
 
-export type PgAnalyzedNode = PgNode & { 'Actual Loops': number; 'Actual Rows': number }
-
-/** PostgreSQL: every node of the query's plan (sequential scans off, as searches run), with the planner's estimates. */
-export async function pgPlanNodes(db: Db, query: { sql: string; parameters: readonly unknown[] }): Promise<PgNode[]> {
-  return walkPg(await pgPlan(db, query, 'format json'))
-}
-
-/** PostgreSQL: the query run under EXPLAIN ANALYZE (sequential scans off, as searches run), every node of its plan. */
-export async function pgAnalyzedNodes(
-  db: Db,
-  query: { sql: string; parameters: readonly unknown[] },
-): Promise<PgAnalyzedNode[]> {
-  return walkPg(await pgPlan(db, query, 'analyze, format json')) as PgAnalyzedNode[]
-}
-
 /** PostgreSQL: the query's plan under EXPLAIN with `options`, planned on one connection with sequential scans off. */
 async function pgPlan(
   db: Db,
@@ -80,31 +65,6 @@ async function pgPlan(
       return result.rows[0]!['QUERY PLAN'][0]!.Plan
     } finally {
       await sql`set enable_seqscan = on`.execute(conn)
-    }
-  })
-}
-
-/**
- * PostgreSQL: the query prepared and run under EXPLAIN ANALYZE with its generic plan (the plan a statement kept by
- * a connection runs with whatever its parameters), sequential scans off, every node of its plan.
- */
-export async function pgGenericAnalyzedNodes(
-  db: Db,
-  query: { sql: string; parameters: readonly unknown[] },
-): Promise<PgAnalyzedNode[]> {
-  const literal = (value: unknown) =>
-    typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`
-  return db.connection().execute(async (conn) => {
-    await sql.raw('begin; set local enable_seqscan = off; set local plan_cache_mode = force_generic_plan').execute(conn)
-    try {
-      await conn.executeQuery(CompiledQuery.raw(`prepare generic_plan_under_test as ${query.sql}`))
-      const run = `execute generic_plan_under_test(${query.parameters.map(literal).join(', ')})`
-      const result = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(
-        CompiledQuery.raw(`explain (analyze, format json) ${run}`),
-      )
-      return walkPg(result.rows[0]!['QUERY PLAN'][0]!.Plan) as PgAnalyzedNode[]
-    } finally {
-      await sql.raw('rollback; deallocate generic_plan_under_test').execute(conn)
     }
   })
 }

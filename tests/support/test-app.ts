@@ -26,6 +26,7 @@ export async function createTestApp(
     clock?: Clock
     withAdmin?: boolean
     housekeepingEveryMs?: number
+    publishEveryMs?: number
     engine?: 'sqlite' | 'postgres'
     env?: Record<string, string>
   } = {},
@@ -44,6 +45,7 @@ export async function createTestApp(
     env,
     clock: opts.clock,
     housekeepingEveryMs: opts.housekeepingEveryMs,
+    publishEveryMs: opts.publishEveryMs,
   })
   await app.ready()
 

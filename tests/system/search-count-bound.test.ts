@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#server/db/client.ts'
-import { insertPostsWithState } from '#server/features/posts/posts.bulk.ts'
-import { COUNT_LIMIT } from '#server/features/posts/search-tiers.ts'
+import { insertPostsWithState } from '#server/features/posts/posts.service.ts'
+import { COUNT_LIMIT } from '#server/features/search/search-query.ts'
 import { startServer, tempDataDir, type ServerProcess } from './server-process.ts'
 
 const PAGE_SIZE = 9

@@ -1,13 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, type Driver } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type Driver, type Transaction } from 'kysely'
 import pg from 'pg'
-import { nameStatements } from './named-statements.ts'
+import { tuneConnection } from './postgres-tuning.ts'
 import type { Database } from './schema.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 export type Db = Kysely<Database>
+/** A database or a transaction on it: what a write inside the caller's transaction takes. */
+export type Trx = Transaction<Database> | Db
 export type DbHandle = {
   db: Db
   engine: Engine
@@ -22,13 +24,6 @@ pg.types.setTypeParser(20, (v) => Number(v))
 const STATEMENT_CACHE = 500
 /** While PostgreSQL is unreachable, a request waits at most this long for a connection before it answers 503. */
 const CONNECT_TIMEOUT_MS = 3000
-/**
- * Connections the pool keeps however long they sit idle (node-postgres closes the others after 10 s). A new
- * connection's first search connects, plans the search statement and opens its indexes: 24–27 ms at 100,000 posts,
- * against 4–9 ms after (docs/decisions/096). Without these a quiet site, one reader at a time, paid that at every
- * visit.
- */
-const KEPT_CONNECTIONS = 2
 
 /**
  * Kysely prepares every statement it runs; compiling the same SQL again costs more than running it. Prepared
@@ -86,7 +81,6 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; file
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
-      min: KEPT_CONNECTIONS,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
     })
@@ -98,14 +92,8 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; file
     pool.on('error', lost)
     pool.on('connect', (client) => {
       client.on('error', lost)
-      // No JIT: compiling a statement costs 100–300 ms, and PostgreSQL starts at an estimated cost that a search's
-      // pessimistic estimates reach while it reads a few thousand rows (by views at 100,000 posts: 230 ms of JIT for
-      // 4 ms of work). Nothing here runs long enough to win it back. Sent before the client's first query (a setting
-      // of the session, so it holds behind a pooler in session mode too; no `options` startup parameter, which
-      // PgBouncer refuses).
-      client.query('set jit = off').catch(() => {})
+      tuneConnection(client)
     })
-    nameStatements(pool)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return {
       db,

@@ -4,7 +4,7 @@ import type { ChangePasswordInput, LoginInput, SetupInput } from '#shared/schema
 import type { Db } from '../../db/client.ts'
 import type { UserRow } from '../../db/schema.ts'
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors.ts'
-import { LOGIN_LIMIT, giveBack, refuseIfSpent, takeOrThrow } from '../rate-limit/rate-limit.ts'
+import { LOGIN_LIMIT, giveBack, refuseIfSpent, takeOrThrow } from '../rate-limit/rate-limit.service.ts'
 import { createFirstAdmin, hasAdmin } from './first-admin.ts'
 import type { LoginDevice } from './login-device.ts'
 import { forgetSetupToken, isSetupToken } from './setup-token.ts'
@@ -133,3 +133,10 @@ export async function setupAdmin(db: Db, input: SetupInput, now: Date, client: S
   await forgetSetupToken(db)
   return { user, token: await createSession(db, user.id, now, client) }
 }
+
+/** What first-run setup, the demo seed and housekeeping use of this feature. */
+export { createFirstAdmin, demoAuthorId, hasAdmin } from './first-admin.ts'
+export { deleteExpiredLoginTickets } from './login-tickets.repo.ts'
+export { hashPassword } from './password.ts'
+export { setupToken } from './setup-token.ts'
+export { withSetupLock } from './setup-lock.repo.ts'

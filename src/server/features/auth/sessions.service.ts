@@ -24,3 +24,6 @@ export async function signOutOtherSessions(
 ): Promise<{ signedOut: number }> {
   return { signedOut: await deleteOtherSessions(db, user.id, currentToken) }
 }
+
+/** Housekeeping's part of this feature. */
+export { deleteIdleSessions } from './sessions.repo.ts'

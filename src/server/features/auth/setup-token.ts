@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Db } from '../../db/client.ts'
-import { loadSecret } from '../secrets/secrets.repo.ts'
+import { loadSecret } from '../secrets/secrets.service.ts'
 
 const NAME = 'setup-token'
 

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import type { UserRow } from '../../db/schema.ts'
 import { badRequest, conflict } from '../../errors.ts'
-import { giveBack, takeOrThrow, type Limit } from '../rate-limit/rate-limit.ts'
+import { giveBack, takeOrThrow, type Limit } from '../rate-limit/rate-limit.service.ts'
 import { verifyPassword } from './password.ts'
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts'
 import { matchingStep, newTotpSecret, qrCodeDataUrl, totpUri } from './totp.ts'

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import type { CategoryRow } from '../../db/schema.ts'
-import { removeCategoryFacet } from '../posts/posts.index.repo.ts'
+import { removeCategoryFacet } from '../search/search.service.ts'
 
 export type CategoryWithCount = CategoryRow & { post_count: number }
 

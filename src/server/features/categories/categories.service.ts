@@ -68,3 +68,5 @@ export async function updateCategory(db: Db, id: string, input: CategoryInput): 
 export async function deleteCategory(db: Db, id: string): Promise<void> {
   if (!(await deleteCategoryRow(db, id))) notFound('Category')
 }
+
+export { findCategoryIdBySlug } from './categories.repo.ts'

@@ -1,6 +1,6 @@
 import type { AdminComment, PublicComment } from '#shared/schemas/engagement.ts'
 import type { CommentRow } from '../../db/schema.ts'
-import { isoOrNull } from '../posts/posts.mappers.ts'
+import { isoOrNull } from '../posts/posts.service.ts'
 import type { AdminCommentRow } from './comments.repo.ts'
 
 const iso = (value: string) => isoOrNull(value) ?? value

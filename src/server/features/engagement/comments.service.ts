@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../errors.ts'
 import { assertPostVisible, type Viewer } from '../posts/posts.service.ts'
-import { COMMENT_LIMIT, takeOrThrow } from '../rate-limit/rate-limit.ts'
+import { COMMENT_LIMIT, takeOrThrow } from '../rate-limit/rate-limit.service.ts'
 import { rowToAdminComment, rowToPublicComment } from './comments.mappers.ts'
 import * as repo from './comments.repo.ts'
 
@@ -109,3 +109,6 @@ export async function bulkModerate(db: Db, input: CommentBulkInput, now: Date): 
       : await repo.deleteComments(db, input.ids)
   return { count }
 }
+
+/** The moderation queue's length, for the dashboard. */
+export { countPending } from './comments.repo.ts'

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { tooManyRequests } from '../../errors.ts'
 import type { CountedReader } from '../../http/counted-reader.ts'
 import { assertPostVisible, type Viewer } from '../posts/posts.service.ts'
-import { giveBack, take, type Limit } from '../rate-limit/rate-limit.ts'
+import { giveBack, take, type Limit } from '../rate-limit/rate-limit.service.ts'
 import * as repo from './likes.repo.ts'
 
 export const LIKED_MESSAGE = 'You liked this post'

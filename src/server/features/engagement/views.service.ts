@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { databaseTrouble } from '../../db/db-trouble.ts'
 import type { CountedReader } from '../../http/counted-reader.ts'
 import { assertPostVisible, type Viewer } from '../posts/posts.service.ts'
-import { giveBack, take } from '../rate-limit/rate-limit.ts'
+import { giveBack, take } from '../rate-limit/rate-limit.service.ts'
 import * as repo from './views.repo.ts'
 
 export const VIEW_DEDUPE_MS = 30 * 60 * 1000
@@ -118,3 +118,6 @@ export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger, 
     },
   }
 }
+
+/** Housekeeping's part of this feature. */
+export { pruneRecentViews } from './views.repo.ts'

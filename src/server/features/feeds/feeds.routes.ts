@@ -6,7 +6,7 @@ import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import type { App } from '../../context.ts'
 import { notFound } from '../../errors.ts'
 import { getCategoryBySlug } from '../categories/categories.service.ts'
-import { TagParams } from '../tags/tags.routes.ts'
+import { TagParams } from '#shared/schemas/tag.ts'
 import { getPublishedTag } from '../tags/tags.service.ts'
 import { getSiteIdentity } from '../settings/site-identity.service.ts'
 import {

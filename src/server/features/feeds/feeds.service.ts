@@ -6,7 +6,7 @@ import { categoryDescription, feedTitle, tagDescription } from '#shared/text/lis
 import type { Db } from '../../db/client.ts'
 import { listCategories } from '../categories/categories.service.ts'
 import { listFooterPages } from '../footer-pages/footer-pages.service.ts'
-import { listingCount, sitemapPage, sitemapStart } from '../posts/posts.read.repo.ts'
+import { listingCount, sitemapPage, sitemapStart } from '../posts/posts.service.ts'
 import { listPosts } from '../posts/posts.service.ts'
 import { absoluteHtml, postHtmlByIds } from './feed-content.ts'
 

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { z } from 'zod'
 import type { App } from '../../context.ts'
+import { pingDatabase } from './health.repo.ts'
 
 export async function healthRoutes(app: App): Promise<void> {
   app.get(
@@ -15,7 +15,7 @@ export async function healthRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       try {
-        await sql`select 1`.execute(app.ctx.db)
+        await pingDatabase(app.ctx.db)
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable')
         return reply.status(503).send({ status: 'error', database: 'unreachable' })

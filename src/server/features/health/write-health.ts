@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { sql } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import { databaseTrouble } from '../../db/db-trouble.ts'
+import { probeWrite } from './health.repo.ts'
 
 /** A write probe runs at most this often (when /healthz is asked); a failed real write counts at once. */
 export const WRITE_PROBE_MS = 5000
@@ -35,7 +35,7 @@ export function createWriteHealth(db: Db, now: () => number, log: FastifyBaseLog
 
   const probe = async () => {
     try {
-      await sql`update content_version set version = version where id = 1`.execute(db)
+      await probeWrite(db)
       probeFailing = false
     } catch (err) {
       if (databaseTrouble(err) === 'not-writable') {

@@ -1,5 +1,5 @@
 import type { App } from '../../context.ts'
-import { HOUSEKEEPING_EVERY_MS, housekeep } from './housekeeping.ts'
+import { HOUSEKEEPING_EVERY_MS, housekeep } from './housekeeping.service.ts'
 
 /** Runs housekeeping at start and then periodically, so bots cannot grow the throttle table between restarts. */
 export function registerHousekeeping(app: App, everyMs = HOUSEKEEPING_EVERY_MS): void {

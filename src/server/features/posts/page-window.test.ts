@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageWindow } from './posts.read.repo.ts'
+import { pageWindow } from './posts.repo.ts'
 
 describe('pageWindow', () => {
   it('reads the first half from the start', () => {

@@ -1,13 +1,18 @@
 import type { z } from 'zod'
 import { isSafeUrl } from '#shared/schemas/common.ts'
-import type { PostInputSchema, PostUpdateSchema } from '#shared/schemas/post.ts'
+import {
+  SCHEDULE_TIME_REQUIRED,
+  type PostInputSchema,
+  type PostStatus,
+  type PostUpdateSchema,
+} from '#shared/schemas/post.ts'
 import { firstImageUrl, makeExcerpt } from '#shared/text/excerpt.ts'
 import { readingTime } from '#shared/text/reading-time.ts'
 import { slugify } from '#shared/text/slugify.ts'
 import type { NewPostRow, PostRow } from '../../db/schema.ts'
+import { badRequest } from '../../errors.ts'
 import type { PostPatch } from './posts.repo.ts'
-import { serializeTags } from './posts.mappers.ts'
-import { nextPublication } from './posts.publication.ts'
+import { postStatusOf, serializeTags } from './posts.mappers.ts'
 
 /** The parsed bodies of POST and PUT /api/posts (defaults applied, strings trimmed). */
 export type PostInputData = z.output<typeof PostInputSchema>
@@ -93,4 +98,34 @@ export function postUpdatePatch(existing: PostRow, patch: PostUpdateData, now: D
   out.published_at = published_at
   out.featured_at = status === 'published' && featured ? at : null
   return out
+}
+
+/** Where a post stands: its status and, for a scheduled post, when it goes out (published_at holds that time). */
+export type Publication = { status: PostStatus; published_at: string | null }
+
+/**
+ * The status and publishedAt a save leaves. Published: the first publication time is kept, else now. Scheduled: at
+ * the time asked (or the one already set), in UTC; a time already past publishes now. Draft: keeps a past
+ * publication time; a schedule it leaves is dropped, since that post was never out.
+ */
+export function nextPublication(
+  before: { status: string; published_at: string | null } | undefined,
+  wanted: { status?: PostStatus; publishedAt?: string | null },
+  now: Date,
+): Publication {
+  const status = wanted.status ?? postStatusOf(before?.status ?? 'draft')
+  const wasScheduled = before?.status === 'scheduled'
+  const firstPublished = wasScheduled ? null : (before?.published_at ?? null)
+
+  if (status === 'scheduled') {
+    const asked = wanted.publishedAt ?? (wasScheduled ? before.published_at : null)
+    if (!asked) return badRequest(SCHEDULE_TIME_REQUIRED)
+    const at = new Date(asked)
+    // Stored as fixed-width ISO text, which compares as time: years past 9999 would not.
+    if (Number.isNaN(at.getTime()) || at.getUTCFullYear() > 9999) return badRequest('Choose a valid date and time')
+    if (at.getTime() <= now.getTime()) return { status: 'published', published_at: now.toISOString() }
+    return { status: 'scheduled', published_at: at.toISOString() }
+  }
+  if (status === 'published') return { status, published_at: firstPublished ?? now.toISOString() }
+  return { status, published_at: firstPublished }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PostCardSchema, PostDetailSchema, PostSchema } from '#shared/schemas/post.ts'
 import { isoOrNull, parseTags, rowToCard, rowToDetail, rowToPost, serializeTags } from './posts.mappers.ts'
-import type { DetailRow } from './posts.read.repo.ts'
+import type { DetailRow } from './posts.repo.ts'
 
 const row: DetailRow = {
   id: 'p1',

@@ -1,6 +1,9 @@
-import type { Heading, Post, PostCard, PostDetail } from '#shared/schemas/post.ts'
-import type { CardRow, DetailRow } from './posts.read.repo.ts'
-import { postStatusOf } from './posts.publication.ts'
+import type { Heading, Post, PostCard, PostDetail, PostStatus } from '#shared/schemas/post.ts'
+import type { CardRow, DetailRow } from './posts.repo.ts'
+
+/** A stored status as the API knows it (anything unknown reads as a draft, which nobody public sees). */
+export const postStatusOf = (status: string): PostStatus =>
+  status === 'published' || status === 'scheduled' ? status : 'draft'
 
 /** Tags are stored as a JSON array of strings; anything else reads as no tags. */
 export function parseTags(stored: string | null | undefined): string[] {

@@ -2,11 +2,14 @@ import { renderMarkdown } from '#shared/markdown/render.ts'
 import { headingsOf } from '#shared/markdown/headings.ts'
 import type { Post, PostCard, PostDetail, PostListQuery, PostPage } from '#shared/schemas/post.ts'
 import { tagKey } from '#shared/text/tags.ts'
-import type { Db } from '../../db/client.ts'
+import type { FastifyBaseLogger } from 'fastify'
+import { markdownToPlainText } from '#shared/text/markdown-plain-text.ts'
+import type { Db, Trx } from '../../db/client.ts'
+import type { NewPostRow, PostRow } from '../../db/schema.ts'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
 import { highlight } from '#shared/markdown/highlight.ts'
 import { sanitizePostHtml } from '../../markdown/sanitize.ts'
-import { findCategoryIdBySlug } from '../categories/categories.repo.ts'
+import { findCategoryIdBySlug } from '../categories/categories.service.ts'
 import { syncImageUses } from '../media/media.service.ts'
 import { imageInfoByUrl } from '../uploads/uploads.service.ts'
 import {
@@ -17,19 +20,21 @@ import {
   type PostInputData,
   type PostUpdateData,
 } from './posts.derive.ts'
-import { rowToCard, rowToDetail, rowToPost } from './posts.mappers.ts'
-import * as read from './posts.read.repo.ts'
+import { parseTags, rowToCard, rowToDetail, rowToPost } from './posts.mappers.ts'
 import * as repo from './posts.repo.ts'
 import { recordSlugChange } from '../redirects/redirects.service.ts'
 import { NEW_POST_KEY, recordSave } from '../revisions/revisions.service.ts'
-import { searchPosts } from './posts.search.repo.ts'
-import { searchWords } from './search-words.ts'
-import { saveListingState } from './posts.write.ts'
+import {
+  facetsOf,
+  searchOrderKey,
+  searchPosts,
+  searchWords,
+  writeSearchDocuments,
+  type SearchDocument,
+} from '../search/search.service.ts'
 
-// What imports and restores use: many posts written at once, their listings recounted and HTML rendered afterwards.
-export { insertPostsWithState } from './posts.bulk.ts'
-export { recount } from './posts.index.repo.ts'
-export { rederiveStalePosts } from './posts.rederive.ts'
+/** What restores use: a listing's counters recounted from scratch. */
+export { recount } from './posts.repo.ts'
 
 export const FEATURED_LIMIT = 3
 export const RELATED_LIMIT = 3
@@ -43,7 +48,7 @@ const SLUG_TAKEN = 'A post with this slug already exists'
 
 /** Cards for ids, in the ids' order. */
 async function cardsInOrder(db: Db, ids: string[]): Promise<PostCard[]> {
-  const byId = new Map((await read.cardsByIds(db, ids)).map((row) => [row.id, row]))
+  const byId = new Map((await repo.cardsByIds(db, ids)).map((row) => [row.id, row]))
   return ids.flatMap((id) => {
     const row = byId.get(id)
     return row ? [rowToCard(row)] : []
@@ -63,7 +68,7 @@ export async function listPosts(db: Db, query: PostListQuery, viewer: Viewer): P
     categoryId = found
   }
   const tag = query.tag?.trim()
-  const listing: read.Listing = {
+  const listing: repo.Listing = {
     status,
     categoryId,
     tagKey: tag ? tagKey(tag) : undefined,
@@ -85,19 +90,19 @@ export async function listPosts(db: Db, query: PostListQuery, viewer: Viewer): P
     return { posts: cards.map((card) => ({ ...card, snippet: snippets.get(card.id) })), total, totalExact: exact }
   }
 
-  const total = await read.listingCount(db, listing)
+  const total = await repo.listingCount(db, listing)
   // A page past the end is the empty state, found without walking the index.
   if (page.offset >= total) return exactPage([], total)
-  return exactPage(await cardsInOrder(db, await read.listingIds(db, listing, query.sort, page, total)), total)
+  return exactPage(await cardsInOrder(db, await repo.listingIds(db, listing, query.sort, page, total)), total)
 }
 
 /** At most 3 published featured posts, most recently featured first. */
 export async function featuredPosts(db: Db): Promise<PostCard[]> {
-  return cardsInOrder(db, await read.featuredIds(db, FEATURED_LIMIT))
+  return cardsInOrder(db, await repo.featuredIds(db, FEATURED_LIMIT))
 }
 
-async function visibleDetail(db: Db, by: { id: string } | { slug: string }, viewer: Viewer): Promise<read.DetailRow> {
-  const row = await read.detailBy(db, by)
+async function visibleDetail(db: Db, by: { id: string } | { slug: string }, viewer: Viewer): Promise<repo.DetailRow> {
+  const row = await repo.detailBy(db, by)
   if (!row || (!viewer.isAdmin && row.status !== 'published')) notFound('Post')
   return row!
 }
@@ -163,7 +168,7 @@ export async function derivedColumns(
 
 /** Throws 404 unless the post exists and the viewer may see it (likes, comments and views use this). */
 export async function assertPostVisible(db: Db, id: string, viewer: Viewer): Promise<void> {
-  const post = await read.findPostStatus(db, id)
+  const post = await repo.findPostStatus(db, id)
   if (!post || (!viewer.isAdmin && post.status !== 'published')) notFound('Post')
 }
 
@@ -178,7 +183,7 @@ export async function relatedPosts(db: Db, id: string, viewer: Viewer): Promise<
  */
 export async function relatedTo(db: Db, post: Pick<Post, 'id' | 'categoryId' | 'tags'>): Promise<PostCard[]> {
   const tagKeys = [...new Set(post.tags.map(tagKey))]
-  const candidates = await read.relatedCandidates(
+  const candidates = await repo.relatedCandidates(
     db,
     { id: post.id, categoryId: post.categoryId, tagKeys },
     RELATED_PER_SOURCE,
@@ -200,7 +205,7 @@ export async function relatedTo(db: Db, post: Pick<Post, 'id' | 'categoryId' | '
     .slice(0, RELATED_LIMIT)
     .map((r) => r.id)
   if (ids.length < RELATED_LIMIT) {
-    const latest = await read.listingIds(db, { status: 'published' }, 'latest', {
+    const latest = await repo.listingIds(db, { status: 'published' }, 'latest', {
       limit: RELATED_LIMIT + ids.length + 1,
       offset: 0,
     })
@@ -296,3 +301,172 @@ export async function deletePost(db: Db, id: string): Promise<void> {
   })
   if (!deleted) notFound('Post')
 }
+
+type PostState = Pick<
+  PostRow,
+  'id' | 'title' | 'excerpt' | 'content' | 'status' | 'published_at' | 'category_id' | 'tags' | 'created_at'
+>
+
+export function listingStateOf(post: PostState): repo.ListingState {
+  return {
+    id: post.id,
+    status: post.status,
+    published_at: post.published_at,
+    category_id: post.category_id,
+    tags: parseTags(post.tags).map((tag) => ({ key: tagKey(tag), tag })),
+  }
+}
+
+/** The searchable text of a post: its words without markdown, its tags as words, its category and tags as facets; ordered by its publication. */
+export function searchDocumentOf(post: PostState): SearchDocument & { orderAt: string | null } {
+  return {
+    orderAt: post.published_at ?? post.created_at,
+    post_id: post.id,
+    status: post.status,
+    published_at: post.published_at,
+    title: post.title,
+    excerpt: post.excerpt,
+    body: markdownToPlainText(post.content, { searchable: true }),
+    tags: parseTags(post.tags).join(' '),
+    facets: facetsOf(listingStateOf(post)),
+  }
+}
+
+/**
+ * Brings everything that lists or finds a post in line with its new state, in the caller's transaction: its tag
+ * rows, its search text and the counters of every listing it left or joined. `after` undefined: it was deleted.
+ */
+export async function saveListingState(
+  trx: Trx,
+  before: PostState | undefined,
+  after: PostState | undefined,
+): Promise<void> {
+  if (after) {
+    await repo.writeTags(trx, listingStateOf(after))
+    await writeSearchDocuments(trx, [searchDocumentOf(after)])
+  } else if (before) {
+    await repo.deleteListingRows(trx, before.id)
+  }
+  await repo.recount(trx, [
+    ...repo.counterKeys(before && listingStateOf(before)),
+    ...repo.counterKeys(after && listingStateOf(after)),
+  ])
+}
+
+const CHUNK = 200
+const TAG_ROWS = 2000
+
+/** Columns of a post not rendered yet: a reader asking for it renders it on demand, rederiveStalePosts stores it. */
+const NOT_RENDERED: DerivedColumns = { content_html: '', headings: '[]', render_version: 0 }
+
+export type BulkInsertOptions = {
+  /** Leave the HTML to be rendered later (imports of thousands of posts): see NOT_RENDERED. */
+  renderLater?: boolean
+  /** Collect the listing counters to recount here instead of recounting them at the end of this call. */
+  countersToRecount?: Set<string>
+}
+
+/**
+ * Writes many whole posts at once (demo seed, import, benchmarks) in the caller's transaction: each with its derived
+ * HTML, tag rows and search text; the counters of every listing touched are recounted once at the end. Identical
+ * contents are rendered once.
+ */
+export async function insertPostsWithState(db: Db, rows: NewPostRow[], opts: BulkInsertOptions = {}): Promise<void> {
+  const rendered = new Map<string, Promise<DerivedColumns>>()
+  const derive = (row: NewPostRow) => {
+    if (opts.renderLater) return NOT_RENDERED
+    const key = `${row.featured_image ?? ''}\u0000${row.content}`
+    if (!rendered.has(key)) rendered.set(key, derivedColumns(db, row))
+    return rendered.get(key)!
+  }
+  const touched = opts.countersToRecount ?? new Set<string>()
+  // In the order of their search rows: SQLite's full-text index flushes its pending terms whenever a row number goes down.
+  const keyed = rows
+    .map((row) => ({ row, key: searchOrderKey(row.published_at ?? row.created_at, row.id, row.status) }))
+    .sort((a, b) => a.key - b.key)
+  const ordered = keyed.map((k) => k.row)
+  // Each chunk's search text is extracted while the previous chunk is written: on PostgreSQL the server indexes
+  // one chunk while this process prepares the next, yielding every few posts so the driver can send the next
+  // statement (SQLite's driver is synchronous: nothing to yield to). The write in flight is awaited before the next.
+  const yieldEvery = repo.isPostgres(db) ? 10 : 0
+  let writing: Promise<void> = Promise.resolve()
+  try {
+    for (let i = 0; i < ordered.length; i += CHUNK) {
+      const chunk = await Promise.all(
+        ordered.slice(i, i + CHUNK).map(async (row) => ({
+          ...row,
+          category_id: row.category_id ?? null,
+          published_at: row.published_at ?? null,
+          ...(await derive(row)),
+        })),
+      )
+      const states = chunk.map(listingStateOf)
+      const docs: Array<ReturnType<typeof searchDocumentOf>> = []
+      for (const row of chunk) {
+        docs.push(searchDocumentOf(row))
+        if (yieldEvery && docs.length % yieldEvery === 0) await new Promise(setImmediate)
+      }
+      for (const state of states) for (const key of repo.counterKeys(state)) touched.add(key)
+      await writing
+      writing = writeChunk(db, chunk, states, docs)
+      // Awaited on the next round or below; until then its failure must not count as unhandled.
+      writing.catch(() => {})
+    }
+  } finally {
+    // Never leave a write running behind the caller's back (a failed chunk rolls the transaction back).
+    await writing.catch(() => {})
+  }
+  await writing
+  if (!opts.countersToRecount) await repo.recount(db, [...touched])
+}
+
+async function writeChunk(
+  db: Db,
+  chunk: NewPostRow[],
+  states: repo.ListingState[],
+  docs: Array<ReturnType<typeof searchDocumentOf>>,
+): Promise<void> {
+  await db.insertInto('posts').values(chunk).execute()
+  const tagRows = states.flatMap((s) =>
+    s.tags.map((t) => ({ tag_key: t.key, post_id: s.id, tag: t.tag, status: s.status, published_at: s.published_at })),
+  )
+  // A post may carry up to 100 tags: kept well under PostgreSQL's 65,535 parameters a statement (5 a row).
+  for (let i = 0; i < tagRows.length; i += TAG_ROWS)
+    await db
+      .insertInto('post_tags')
+      .values(tagRows.slice(i, i + TAG_ROWS))
+      .execute()
+  await writeSearchDocuments(db, docs)
+}
+
+const BATCH = 50
+
+/**
+ * Renders again, in small batches that leave the event loop free between them, every post made by an older
+ * renderer (or before posts kept their HTML), and rewrites its search text. Readers are never blocked: a post page
+ * asked for meanwhile is rendered on demand. Any instance may run it; the work is idempotent.
+ */
+export async function rederiveStalePosts(db: Db, log: FastifyBaseLogger, signal?: AbortSignal): Promise<number> {
+  let done = 0
+  while (!signal?.aborted) {
+    const batch = await repo.findStaleRenders(db, RENDER_VERSION, BATCH)
+    if (!batch.length) break
+    for (const post of batch) {
+      const derived = await derivedColumns(db, post)
+      await db.transaction().execute(async (trx) => {
+        await repo.writeDerived(trx, post.id, derived)
+        await saveListingState(trx, post, post)
+      })
+      done++
+    }
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  if (done) log.info({ posts: done, renderVersion: RENDER_VERSION }, 'rendered posts again for the current renderer')
+  return done
+}
+
+/** What the feeds and the sitemap read (feeds.service.ts). */
+export { listingCount, sitemapPage, sitemapStart } from './posts.repo.ts'
+
+/** The date format every API object uses. */
+export { isoOrNull } from './posts.mappers.ts'

@@ -4,7 +4,7 @@ import type { PostDetail } from '#shared/schemas/post.ts'
 import type { PreviewLink } from '#shared/schemas/preview.ts'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../errors.ts'
-import { isoOrNull } from '../posts/posts.mappers.ts'
+import { isoOrNull } from '../posts/posts.service.ts'
 import { postById, postDetailBySlug } from '../posts/posts.service.ts'
 import * as repo from './previews.repo.ts'
 

@@ -10,7 +10,7 @@ import { leadsBackTo, normaliseSitePath, requestPathKeys } from '#shared/text/si
 import { paths } from '#shared/paths.ts'
 import type { Db } from '../../db/client.ts'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts'
-import { isoOrNull } from '../posts/posts.mappers.ts'
+import { isoOrNull } from '../posts/posts.service.ts'
 import * as log from './not-found-log.repo.ts'
 import * as repo from './redirects.repo.ts'
 

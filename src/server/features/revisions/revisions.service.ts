@@ -3,7 +3,7 @@ import type { Post } from '#shared/schemas/post.ts'
 import type { Autosave, Revision, RevisionSummary } from '#shared/schemas/revision.ts'
 import type { Db } from '../../db/client.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
-import { isoOrNull } from '../posts/posts.mappers.ts'
+import { isoOrNull } from '../posts/posts.service.ts'
 import * as repo from './revisions.repo.ts'
 
 /** Revisions kept per post, and the most text they may hold together (the newest is always kept). */
@@ -108,3 +108,6 @@ export async function restoreRevision(db: Db, postId: string, id: string, now: D
     conflict('This revision cannot be restored: another post now uses its slug')
   return saveAutosave(db, postId, form, now)
 }
+
+/** Housekeeping's part of this feature. */
+export { deleteStaleAutosaves } from './revisions.repo.ts'

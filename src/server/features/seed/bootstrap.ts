@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { PASSWORD_MIN } from '#shared/schemas/user.ts'
 import type { AppContext } from '../../context.ts'
-import { createFirstAdmin, hasAdmin } from '../auth/first-admin.ts'
-import { hashPassword } from '../auth/password.ts'
-import { setupToken } from '../auth/setup-token.ts'
+import { createFirstAdmin, hasAdmin, hashPassword, setupToken } from '../auth/auth.service.ts'
 import { addMissingFooterPages } from '../footer-pages/footer-pages.service.ts'
-import { housekeep } from '../housekeeping/housekeeping.ts'
+import { housekeep } from '../housekeeping/housekeeping.service.ts'
 import { seedDemo } from './demo.ts'
 import { STARTER_FOOTER_PAGES } from './footer-pages.seed.ts'
 

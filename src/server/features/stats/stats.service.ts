@@ -1,6 +1,6 @@
 import type { DailyViews, Stats, ViewSpikes } from '#shared/schemas/engagement.ts'
 import type { Db } from '../../db/client.ts'
-import { countPending } from '../engagement/comments.repo.ts'
+import { countPending } from '../engagement/comments.service.ts'
 import { tenMinuteSlot } from '../engagement/views.service.ts'
 import * as repo from './stats.repo.ts'
 

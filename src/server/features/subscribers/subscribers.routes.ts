@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/subscriber.ts'
 import type { App } from '../../context.ts'
 import { AppError } from '../../errors.ts'
-import { loadSecret } from '../secrets/secrets.repo.ts'
+import { loadSecret } from '../secrets/secrets.service.ts'
 import { createMailer } from './mailer.ts'
 import { countSubscribed, allForExport } from './subscribers.repo.ts'
 import { subscribersCsv } from './subscribers.csv.ts'

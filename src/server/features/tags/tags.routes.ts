@@ -1,10 +1,7 @@
-import { z } from 'zod'
-import { TagSchema } from '#shared/schemas/tag.ts'
+import { TagParams, TagSchema } from '#shared/schemas/tag.ts'
 import type { App } from '../../context.ts'
 import { notFound } from '../../errors.ts'
 import { getPublishedTag } from './tags.service.ts'
-
-export const TagParams = z.object({ tag: z.string().min(1).max(200) })
 
 export async function tagRoutes(app: App): Promise<void> {
   app.get(

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
-import { claimDueScheduled, findDueScheduled, updatePostRow } from './posts.repo.ts'
-import { saveListingState } from './posts.write.ts'
+import { saveListingState } from '../posts/posts.service.ts'
+import { claimDueScheduled, featureIfMarked, findDueScheduled } from './scheduled-publishing.repo.ts'
 
 const BATCH = 50
 
@@ -18,9 +18,7 @@ export async function publishDuePosts(db: Db, now: Date): Promise<string[]> {
       const won = await db.transaction().execute(async (trx) => {
         const post = await claimDueScheduled(trx, id, nowIso)
         if (!post) return false
-        // Featured from the moment it goes out, like a post saved published and featured.
-        const featuredAt = Number(post.featured) ? post.published_at : null
-        await updatePostRow(trx, id, { featured_at: featuredAt })
+        await featureIfMarked(trx, post)
         await saveListingState(trx, { ...post, status: 'scheduled' }, post)
         return true
       })

@@ -52,3 +52,6 @@ export async function takeOrThrow(db: Db, buckets: string[], rule: Limit, now: D
 export async function giveBack(db: Db, buckets: string[]): Promise<void> {
   for (const bucket of buckets) await unhit(db, bucket)
 }
+
+/** Housekeeping's part of this feature. */
+export { pruneBuckets } from './rate-limit.repo.ts'

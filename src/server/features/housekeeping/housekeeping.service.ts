@@ -1,12 +1,9 @@
 import type { Db } from '../../db/client.ts'
-import { deleteExpiredLoginTickets } from '../auth/login-tickets.repo.ts'
-import { deleteIdleSessions } from '../auth/sessions.repo.ts'
-import { pruneRecentViews } from '../engagement/views.repo.ts'
-import { tenMinuteSlot } from '../engagement/views.service.ts'
-import { pruneBuckets } from '../rate-limit/rate-limit.repo.ts'
-import { LONGEST_WINDOW_MS } from '../rate-limit/rate-limit.ts'
-import { deleteStaleAutosaves } from '../revisions/revisions.repo.ts'
-import { AUTOSAVE_TTL_MS } from '../revisions/revisions.service.ts'
+import { deleteExpiredLoginTickets } from '../auth/auth.service.ts'
+import { deleteIdleSessions } from '../auth/sessions.service.ts'
+import { pruneRecentViews, tenMinuteSlot } from '../engagement/views.service.ts'
+import { LONGEST_WINDOW_MS, pruneBuckets } from '../rate-limit/rate-limit.service.ts'
+import { AUTOSAVE_TTL_MS, deleteStaleAutosaves } from '../revisions/revisions.service.ts'
 
 export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000
 /** How long the 10-minute view slots behind the spike flag are kept. */

@@ -28,7 +28,7 @@ export function kindOf(cp: number): CharKind {
 }
 
 /**
- * The words of a search, split exactly where SQLite's tokenizer splits text (docs/decisions/015): each word is one
+ * The words of a search, split exactly where SQLite's tokenizer splits text (docs/decisions/099): each word is one
  * token to FTS5, never a phrase (which an index without positions refuses), and never query syntax.
  */
 export function searchWords(search: string): string[] {

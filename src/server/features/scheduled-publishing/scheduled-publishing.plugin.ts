@@ -1,5 +1,5 @@
 import type { App } from '../../context.ts'
-import { publishDuePosts } from './posts.scheduled.ts'
+import { publishDuePosts } from './scheduled-publishing.service.ts'
 
 /** How often each instance looks for scheduled posts that are due: well inside the promised minute. */
 export const PUBLISH_CHECK_EVERY_MS = 10_000
