@@ -12,6 +12,7 @@ import { CategoriesPage } from './categories/categories-page.tsx'
 import { CommentsPage } from './comments/comments-page.tsx'
 import { DashboardPage } from './dashboard/dashboard-page.tsx'
 import { PostEditorPage } from './editor/post-editor-page.tsx'
+import { editorSessionKey } from './editor/editor-session.ts'
 import { FooterPageEditor } from './footer-pages/footer-page-editor.tsx'
 import { LoginForm } from './auth/login-form.tsx'
 import { MediaPage } from './media/media-page.tsx'
@@ -31,7 +32,7 @@ function Screen({ route }: { route: AdminRoute }): ReactNode {
     case 'posts':
       return <PostsPage />
     case 'post-editor':
-      return <PostEditorPage key={route.id ?? 'new'} id={route.id} />
+      return <PostEditorPage key={editorSessionKey(route.id)} id={route.id} />
     case 'categories':
       return <CategoriesPage />
     case 'media':

@@ -2,7 +2,14 @@ import { queryOptions, useMutation, useQueryClient, type Query, type QueryClient
 import { z } from 'zod'
 import { CategorySchema, type CategoryInput } from '#shared/schemas/category.ts'
 import { AdminCommentSchema, DailyViewsSchema, StatsSchema, ViewSpikesSchema } from '#shared/schemas/engagement.ts'
-import { MAX_PAGE_SIZE, PostCardSchema, PostSchema, type PostCard, type PostUpdate } from '#shared/schemas/post.ts'
+import {
+  MAX_PAGE_SIZE,
+  PostCardSchema,
+  PostSchema,
+  type Post,
+  type PostCard,
+  type PostUpdate,
+} from '#shared/schemas/post.ts'
 import { FooterPageSchema, SiteSettingSchema, type FooterPageInput, type SettingsUpdate } from '#shared/schemas/site.ts'
 import { LoginResultSchema, type LoginVerifyInput } from '#shared/schemas/security.ts'
 import {
@@ -126,6 +133,9 @@ const notify = (input: ToastInput) => () => toast(input)
 const failed = (title: string, description?: string) => (err: Error) =>
   toast({ title, description: description ?? errorText(err), variant: 'destructive' })
 
+/** The toast for a saved post when it says more than "created" or "updated" (scheduled, unpublished…). */
+type Announce = (saved: Post) => ToastInput | undefined
+
 export function usePostMutations() {
   const client = useQueryClient()
   const done = (input: ToastInput) => () => {
@@ -134,14 +144,16 @@ export function usePostMutations() {
   }
   const update = (id: string, body: PostUpdate) =>
     apiJson(PostSchema, `/api/posts/${encodeURIComponent(id)}`, { method: 'PUT', body })
+  // `announce` replaces the usual toast when the save did something more telling (scheduled, unpublished).
   const create = useMutation({
-    mutationFn: (body: PostUpdate) => apiJson(PostSchema, '/api/posts', { method: 'POST', body }),
-    onSuccess: done({ title: 'Post created successfully!' }),
+    mutationFn: ({ body }: { body: PostUpdate; announce?: Announce }) =>
+      apiJson(PostSchema, '/api/posts', { method: 'POST', body }),
+    onSuccess: (post, { announce }) => done(announce?.(post) ?? { title: 'Post created successfully!' })(),
     onError: failed('Error creating post'),
   })
   const save = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: PostUpdate }) => update(id, body),
-    onSuccess: done({ title: 'Post updated successfully!' }),
+    mutationFn: ({ id, body }: { id: string; body: PostUpdate; announce?: Announce }) => update(id, body),
+    onSuccess: (post, { announce }) => done(announce?.(post) ?? { title: 'Post updated successfully!' })(),
     onError: failed('Error updating post'),
   })
   const publish = useMutation({

@@ -1,14 +1,24 @@
 import { Check, CloudOff, LoaderCircle } from 'lucide-react'
+import { AUTOSAVE_TEXT } from './editor-text.ts'
 import type { AutosaveState } from './use-autosave.ts'
 
-const LABEL: Record<Exclude<AutosaveState, 'idle'>, string> = {
-  saving: 'Saving…',
-  saved: 'Saved',
-  offline: 'Offline — kept locally',
+type Props = {
+  state: AutosaveState
+  /** An existing post's autosave is a working copy: "saved" then says it is not live yet. */
+  copy: boolean
+  /** Why nothing can be saved yet (a new post without a title), shown instead of the state. */
+  notReady?: string | null
 }
 
 /** The autosave state beside the editor's buttons; announced politely to screen readers. */
-export function AutosaveStatus({ state }: { state: AutosaveState }) {
+export function AutosaveStatus({ state, copy, notReady }: Props) {
+  const label = notReady
+    ? AUTOSAVE_TEXT.notReady(notReady)
+    : state === 'idle'
+      ? ''
+      : state === 'saved' && copy
+        ? AUTOSAVE_TEXT.savedCopy
+        : AUTOSAVE_TEXT[state]
   return (
     <p
       aria-live="polite"
@@ -16,9 +26,9 @@ export function AutosaveStatus({ state }: { state: AutosaveState }) {
       data-testid="autosave-status"
     >
       {state === 'saving' && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-      {state === 'saved' && <Check className="size-4" aria-hidden="true" />}
+      {state === 'saved' && !notReady && <Check className="size-4" aria-hidden="true" />}
       {state === 'offline' && <CloudOff className="size-4 text-destructive" aria-hidden="true" />}
-      {state === 'idle' ? '' : LABEL[state]}
+      {label}
     </p>
   )
 }

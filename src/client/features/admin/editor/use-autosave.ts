@@ -1,49 +1,61 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { PostForm } from '#shared/post-draft.ts'
-import { saveAutosave } from './editor-queries.ts'
 
-/** Quiet time after the last keystroke before the working copy goes to the server. */
+/** Quiet time after the last keystroke before the text goes to the server. */
 export const AUTOSAVE_DELAY_MS = 2000
 
-export type AutosaveState = 'idle' | 'saving' | 'saved' | 'offline'
+/** pending: edits wait for the quiet moment; saving: a request is in flight; saved: the text is on the server. */
+export type AutosaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'offline'
 
 /**
- * Saves the form to the server a moment after typing stops (the local backup is written meanwhile, so nothing is
- * lost offline). A failed save shows "offline" and is retried when the browser is back online or on the next edit.
+ * Sends the form with `save` a moment after typing stops, one request at a time (a new post's first save creates
+ * it, so two at once would make two posts). The local backup is written meanwhile, so nothing is lost offline. A
+ * failed save shows "offline" and is retried when the browser is back online or on the next edit.
  */
-export function useAutosave(key: string, form: PostForm, enabled: boolean): AutosaveState {
+export function useAutosave(form: PostForm, enabled: boolean, save: (form: PostForm) => Promise<void>): AutosaveState {
   const [savedText, setSavedText] = useState<string | null>(null)
+  const [inFlight, setInFlight] = useState(false)
   const [failed, setFailed] = useState(false)
   const [retry, setRetry] = useState(0)
+  const saveRef = useRef(save)
+  saveRef.current = save
+  const mounted = useRef(true)
   const text = JSON.stringify(form)
 
   useEffect(() => {
+    mounted.current = true
     const onOnline = () => setRetry((n) => n + 1)
     window.addEventListener('online', onOnline)
-    return () => window.removeEventListener('online', onOnline)
+    return () => {
+      mounted.current = false
+      window.removeEventListener('online', onOnline)
+    }
   }, [])
 
   useEffect(() => {
-    if (!enabled || text === savedText) return
-    let live = true
+    if (!enabled || inFlight || text === savedText) return
     const timer = setTimeout(() => {
-      saveAutosave(key, form).then(
+      setInFlight(true)
+      // The answer is kept even when typing went on meanwhile: it says what the server holds.
+      saveRef.current(form).then(
         () => {
-          if (!live) return
+          if (!mounted.current) return
           setSavedText(text)
           setFailed(false)
+          setInFlight(false)
         },
-        () => live && setFailed(true),
+        () => {
+          if (!mounted.current) return
+          setFailed(true)
+          setInFlight(false)
+        },
       )
     }, AUTOSAVE_DELAY_MS)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [key, form, text, enabled, retry, savedText])
+    return () => clearTimeout(timer)
+  }, [form, text, enabled, inFlight, retry, savedText])
 
-  // Edits waiting for the quiet moment count as "Saving…": they are on their way (and in the local backup already).
-  if (failed) return 'offline'
-  if (enabled && text !== savedText) return 'saving'
-  return savedText === null ? 'idle' : 'saved'
+  if (inFlight) return 'saving'
+  if (!enabled) return savedText === null ? 'idle' : 'saved'
+  if (text === savedText) return 'saved'
+  return failed ? 'offline' : 'pending'
 }
