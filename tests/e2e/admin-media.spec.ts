@@ -96,14 +96,14 @@ test('publishing an image without alt text warns first: add it, or publish anywa
   await warning.getByRole('button', { name: 'Add alt text' }).click()
   await expect(warning).toBeHidden()
   await expect(content).toBeFocused()
-  await expect(page).toHaveURL(/\/admin\/posts\/new$/)
+  await expect(page.getByTestId('post-state')).toHaveText('Draft')
 
   await page.getByRole('button', { name: 'Publish' }).click()
   await page
     .getByRole('alertdialog', { name: 'Images without alt text' })
     .getByRole('button', { name: 'Publish anyway' })
     .click()
-  await expect(page.getByText('Post created successfully!')).toBeVisible()
+  await expect(page.getByText('Post published successfully!')).toBeVisible()
   const slug = title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -115,7 +115,7 @@ test('publishing an image without alt text warns first: add it, or publish anywa
   await page.getByLabel('Title', { exact: true }).fill(unique('E2E Alt Given'))
   await page.getByLabel('Content', { exact: true }).fill(`![A described picture](${url})`)
   await page.getByRole('button', { name: 'Publish' }).click()
-  await expect(page.getByText('Post created successfully!')).toBeVisible()
+  await expect(page.getByText('Post published successfully!')).toBeVisible()
 })
 
 test('media library: upload, alt text, unused filter, copy markdown, insert into a post, and delete in use asks first', async ({

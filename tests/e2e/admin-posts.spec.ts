@@ -19,8 +19,11 @@ test('draft → publish from the list → public → edit back to draft → dele
   await expect(page.getByLabel('URL Slug')).toHaveValue(slug)
   await page.getByLabel('Content', { exact: true }).fill('Hello from the **admin** journey.\n\nSecond paragraph.')
   await page.getByRole('button', { name: 'Save as Draft' }).click()
-  await expect(page.getByText('Post created successfully!')).toBeVisible()
-  await expect(page).toHaveURL(/\/admin\/posts$/)
+  await expect(page.getByText(/Post (created|updated) successfully!/)).toBeVisible()
+  // Saving keeps the writer in the editor, now on the post's own address.
+  await expect(page).toHaveURL(/\/admin\/posts\/[^/]+\/edit$/)
+  await expect(page.getByTestId('post-state')).toHaveText('Draft')
+  await page.goto('/admin/posts')
   await expect(page).toHaveTitle('Manage Posts')
 
   await page.getByRole('searchbox', { name: 'Search posts' }).fill(title.toUpperCase())
@@ -31,6 +34,10 @@ test('draft → publish from the list → public → edit back to draft → dele
   expect((await request.get(`/blog/${slug}`)).status()).toBe(404)
 
   await row.getByRole('button', { name: `Publish ${title}` }).click()
+  await page
+    .getByRole('alertdialog', { name: `Publish “${title}”?` })
+    .getByRole('button', { name: 'Publish' })
+    .click()
   await expect(page.getByText('Post published successfully!')).toBeVisible()
   await expect(page.getByText('Your post is now live.')).toBeVisible()
   await expect(row.getByText('published', { exact: true })).toBeVisible()
@@ -40,19 +47,24 @@ test('draft → publish from the list → public → edit back to draft → dele
   expect(publicPage.status()).toBe(200)
   expect(await publicPage.text()).toContain(title)
 
-  // Edit: a published post shows 'Update Post'; 'Save as Draft' takes it off the public site.
+  // Edit: a published post shows 'Update Post'; only 'Unpublish' takes it off the public site.
   await row.getByRole('link', { name: `Edit ${title}` }).click()
   await expect(page).toHaveTitle('Edit Post')
   await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Update Post' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save as Draft' })).toHaveCount(0)
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title)
   const edited = `${title} edited`
   await page.getByLabel('Title', { exact: true }).fill(edited)
   await expect(page.getByLabel('URL Slug')).toHaveValue(slug)
-  await page.getByRole('button', { name: 'Save as Draft' }).click()
-  await expect(page.getByText('Post updated successfully!')).toBeVisible()
-  await expect(page).toHaveURL(/\/admin\/posts/)
+  await page.getByRole('button', { name: 'Unpublish' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Unpublish this post?' })
+    .getByRole('button', { name: 'Unpublish' })
+    .click()
+  await expect(page.getByText('Post unpublished')).toBeVisible()
   expect((await request.get(`/blog/${slug}`)).status()).toBe(404)
+  await page.goto('/admin/posts')
 
   await page.getByRole('searchbox', { name: 'Search posts' }).fill(edited)
   const editedRow = page.getByTestId('admin-post-row').filter({ hasText: edited })
@@ -106,7 +118,7 @@ test('toolbar, image upload into the content, preview, and the image on the publ
   await page.getByRole('button', { name: 'Edit', exact: true }).click()
 
   await page.getByRole('button', { name: 'Publish' }).click()
-  await expect(page.getByText('Post created successfully!')).toBeVisible()
+  await expect(page.getByText('Post published successfully!')).toBeVisible()
 
   const html = await (await request.get(`/blog/${slug}`)).text()
   expect(html).toContain(title)

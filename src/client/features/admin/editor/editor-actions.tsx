@@ -13,8 +13,8 @@ type Props = {
 }
 
 /**
- * The editor's buttons. Saving keeps the post's state; changing it is its own, named action: Publish, Unschedule,
- * or Unpublish (asked first, since readers then get a 404).
+ * The editor's buttons. Saving (Ctrl/Cmd+S, Save as Draft, Update Post, Schedule) keeps the post's state; changing
+ * it is its own, named action: Publish, Unschedule, or Unpublish (asked first, since readers then get a 404).
  */
 export function EditorActions({ saved, pending, save }: Props) {
   const status = saved?.status ?? 'draft'
@@ -50,8 +50,8 @@ export function EditorActions({ saved, pending, save }: Props) {
           </Button>
         </ConfirmDeleteDialog>
       )}
-      <Button disabled={pending} onClick={() => save(status === 'draft' ? 'published' : status)}>
-        {pending ? 'Saving...' : status === 'draft' ? 'Publish' : status === 'scheduled' ? 'Save' : 'Update Post'}
+      <Button disabled={pending} onClick={() => save('published')}>
+        {pending ? 'Saving...' : status === 'published' ? 'Update Post' : 'Publish'}
       </Button>
     </>
   )

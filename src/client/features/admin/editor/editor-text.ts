@@ -37,7 +37,8 @@ export function savedToast(
   if (saved.status === 'scheduled') return SCHEDULED_TOAST(saved)
   if (before === 'published' && saved.status === 'draft') return UNPUBLISHED_TOAST
   if (before === 'scheduled' && saved.status === 'draft') return UNSCHEDULED_TOAST
-  if (before !== null && before !== 'published' && saved.status === 'published') return PUBLISHED_TOAST
+  // The same words whether the post already existed as a draft (its first autosave creates it) or not.
+  if (before !== 'published' && saved.status === 'published') return PUBLISHED_TOAST
   return undefined
 }
 
@@ -48,8 +49,12 @@ export const AUTOSAVE_TEXT = {
   /** An existing post's autosave keeps a working copy: on the server, but not what readers see yet. */
   savedCopy: 'Changes saved, not yet live',
   offline: 'Offline — kept locally',
+  failed: (reason: string) => `Not saved: ${reason}`,
   notReady: (reason: string) => `Not saved yet: ${reason}`,
 } as const
 
 export const LIST_PUBLISH_TITLE = (title: string) => `Publish “${title}”?`
 export const LIST_PUBLISH_DESCRIPTION = 'It goes live on the site at once, and readers can find it.'
+
+export const altTextDescription = (count: number) =>
+  `${count === 1 ? 'One image' : `${count} images`} in this post ${count === 1 ? 'has' : 'have'} no alt text. Screen readers read it to people who cannot see the picture, and search engines use it. Write it between the brackets: ![a short description](…).`

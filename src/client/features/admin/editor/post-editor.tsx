@@ -71,6 +71,7 @@ export function PostEditor({ post }: { post: Post | null }) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const slugTouched = useRef(Boolean(post?.slug))
   const dirty = !same(form, baseline)
+  const savePending = create.isPending || update.isPending
   // A new post is created by its first save; until it is valid as a draft (it needs a title) it stays in this browser.
   const notReady = id === null && dirty ? (Object.values(validatePost(toPostBody(form, 'draft')))[0] ?? null) : null
 
@@ -91,7 +92,7 @@ export function PostEditor({ post }: { post: Post | null }) {
 
   // Autosave: a new post's first one creates it as a draft (so "Saved" means findable in Posts); after that the
   // working copy is kept on the server until a save makes it the post.
-  const autosave = useAutosave(form, dirty && !notReady, async (sent) => {
+  const autosave = useAutosave(form, dirty && !notReady && !savePending, async (sent) => {
     if (id !== null) return void (await saveAutosave(key, sent))
     const body = toPostBody(sent, 'draft')
     const created = await apiJson(PostSchema, '/api/posts', {
@@ -101,7 +102,7 @@ export function PostEditor({ post }: { post: Post | null }) {
     adopt(created, sent)
     void refreshPosts(queryClient)
   })
-  useUnsavedGuard(dirty && autosave !== 'saved')
+  useUnsavedGuard(dirty && autosave.state !== 'saved')
 
   // The server's working copy arrives after the first render: offer it when it is the newest unsaved text.
   const offeredServer = useRef(false)
@@ -154,8 +155,10 @@ export function PostEditor({ post }: { post: Post | null }) {
     set('slug', slug)
   }
 
-  const pending = create.isPending || update.isPending
+  // While a new post's first autosave creates it, a save would create a second one: it waits.
+  const pending = savePending || (id === null && autosave.state === 'saving')
   const save = (status: PostStatus, altChecked = false) => {
+    if (pending) return
     const body = toPostBody(form, status)
     const found = validatePost(body)
     setErrors(found)
@@ -204,7 +207,7 @@ export function PostEditor({ post }: { post: Post | null }) {
           <PostState post={post} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <AutosaveStatus state={autosave} copy={id !== null} notReady={notReady} />
+          <AutosaveStatus state={autosave} copy={dirty && post?.status !== 'draft'} notReady={notReady} />
           <EditorActions saved={post} pending={pending} save={save} />
         </div>
       </header>
