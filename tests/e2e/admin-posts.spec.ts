@@ -142,7 +142,7 @@ test('a taken slug is refused with the server message next to the field', async 
   await expect(page).toHaveURL(/\/admin\/posts\/new$/)
   await page.getByLabel('Title', { exact: true }).fill('')
   await page.getByRole('button', { name: 'Publish' }).click()
-  await expect(page.getByText('Title is required')).toBeVisible()
+  await expect(page.getByText('Title is required', { exact: true })).toBeVisible()
 })
 
 test('the dashboard deletes a recent post after the same confirmation', async ({ adminPage: page }) => {
