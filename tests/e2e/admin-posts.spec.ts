@@ -102,7 +102,11 @@ test('toolbar, image upload into the content, preview, and the image on the publ
   await content.press('Enter')
 
   await page.getByTestId('editor-image-input').setInputFiles(pngFile('e2e-diagram.png'))
-  await expect(content).toHaveValue(/make me \*\*bold\*\*\n\n!\[[^\]]*\]\(\/uploads\/[a-f0-9]{64}\.png\)/)
+  // The upload asks for its alt text rather than leaving ![]().
+  const ask = page.getByRole('dialog', { name: 'Describe this image' })
+  await ask.getByLabel('Alt text').fill('A diagram')
+  await ask.getByRole('button', { name: 'Add alt text' }).click()
+  await expect(content).toHaveValue(/make me \*\*bold\*\*\n\n!\[A diagram\]\(\/uploads\/[a-f0-9]{64}\.png\)/)
   const value = await content.inputValue()
   const url = /\((\/uploads\/[^)]+)\)/.exec(value)![1]!
   const hash = url.slice('/uploads/'.length, -'.png'.length)

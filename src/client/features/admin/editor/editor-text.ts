@@ -58,3 +58,9 @@ export const LIST_PUBLISH_DESCRIPTION = 'It goes live on the site at once, and r
 
 export const altTextDescription = (count: number) =>
   `${count === 1 ? 'One image' : `${count} images`} in this post ${count === 1 ? 'has' : 'have'} no alt text. Screen readers read it to people who cannot see the picture, and search engines use it. Write it between the brackets: ![a short description](…).`
+
+export const ALT_PROMPT = {
+  title: 'Describe this image',
+  description: (name: string) =>
+    `Alt text is read to people who cannot see ${name || 'the picture'}, and search engines use it. A short sentence is enough.`,
+} as const

@@ -31,6 +31,8 @@ import {
   type Edit,
 } from './markdown-actions.ts'
 import { MarkdownPreview } from './markdown-preview.tsx'
+import { AltTextPrompt } from './alt-text-prompt.tsx'
+import { replaceImageAlt } from '#shared/markdown/image-alt.ts'
 
 type Props = {
   id: string
@@ -76,6 +78,8 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
   const [dragging, setDragging] = useState(false)
   const [libraryOpen, setLibraryOpen] = useState(false)
   const { uploads, start } = useImageUploads()
+  // Uploads the library has no alt text for, asked about one at a time.
+  const [asking, setAsking] = useState<{ url: string; name: string }[]>([])
   // Where each pending upload goes, kept in step with edits made while it uploads.
   const anchors = useRef(new Map<number, number>())
   const lastValue = useRef(value)
@@ -115,6 +119,7 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
       start(
         [file],
         (response) => {
+          if (!response.alt.trim()) setAsking((queue) => [...queue, { url: response.url, name: file.name }])
           const markdown = imageMarkdown(response.alt, response.url)
           // The anchor is relative to the last rendered text; edits still pending move it once more.
           const base = lastValue.current
@@ -272,6 +277,14 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
       <p className="border-t px-3 py-1.5 text-xs text-muted-foreground" data-testid="word-count">
         {`${words} ${words === 1 ? 'word' : 'words'} · ${readingTime(value)} min read`}
       </p>
+      <AltTextPrompt
+        image={asking[0] ?? null}
+        onDone={(alt) => {
+          const image = asking[0]
+          setAsking((queue) => queue.slice(1))
+          if (image && alt) onChange((current) => replaceImageAlt(current, image.url, '', alt))
+        }}
+      />
       <MediaPicker
         open={libraryOpen}
         onOpenChange={setLibraryOpen}
