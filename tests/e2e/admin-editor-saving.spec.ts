@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createPost } from './support/admin-api.ts'
 import { expect, test, unique } from './support/admin-fixtures.ts'
+import { uniquePng } from './support/admin-files.ts'
 
 const content = (page: Page) => page.getByLabel('Content', { exact: true })
 const status = (page: Page) => page.getByTestId('autosave-status')
@@ -129,4 +130,42 @@ test('Publish in the posts list asks first and names images without alt text', a
   await dialog.getByRole('button', { name: 'Publish anyway' }).click()
   await expect(page.getByText('Post published successfully!')).toBeVisible()
   expect((await postJson(page, post.id)).status).toBe('published')
+})
+
+test('the alt-text question is asked once: "Update Post" does not ask again about the same images', async ({
+  adminPage: page,
+}) => {
+  const post = await createPost(page.request, {
+    title: unique('E2E Alt Once'),
+    content: 'Pic: ![](/uploads/none.png)',
+    status: 'draft',
+  })
+  await page.goto(`/admin/posts/${post.id}/edit`)
+  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  const warning = page.getByRole('alertdialog', { name: 'Images without alt text' })
+  await warning.getByRole('button', { name: 'Publish anyway' }).click()
+  await expect(page.getByText('Post published successfully!')).toBeVisible()
+
+  await content(page).fill('Pic: ![](/uploads/none.png)\n\nMore words.')
+  await page.getByRole('button', { name: 'Update Post' }).click()
+  await expect(page.getByText('Post updated successfully!')).toBeVisible()
+  await expect(warning).toHaveCount(0)
+
+  // Opened again later: the published post went out with that image, so it is still not asked about.
+  await page.reload()
+  await content(page).fill('Pic: ![](/uploads/none.png)\n\nEven more words.')
+  await page.getByRole('button', { name: 'Update Post' }).click()
+  await expect(page.getByText('Post updated successfully!')).toBeVisible()
+  await expect(warning).toHaveCount(0)
+})
+
+test('an uploaded image goes in with the alt text the writer gives when asked', async ({ adminPage: page }) => {
+  await page.goto('/admin/posts/new')
+  await content(page).fill('Intro')
+  await page.getByTestId('editor-image-input').setInputFiles(await uniquePng('asked.png'))
+  const ask = page.getByRole('dialog', { name: 'Describe this image' })
+  await expect(ask).toContainText('asked.png')
+  await ask.getByLabel('Alt text').fill('A red [square]')
+  await ask.getByRole('button', { name: 'Add alt text' }).click()
+  await expect(content(page)).toHaveValue(/^Intro\n\n!\[A red \\\[square\\\]\]\(\/uploads\/[a-f0-9]{64}\.png\)$/)
 })
