@@ -3,6 +3,7 @@ import {
   Code,
   Columns2,
   Eye,
+  Heading2,
   ImagePlus,
   Images,
   Italic,
@@ -10,9 +11,19 @@ import {
   List,
   ListOrdered,
   Pencil,
+  Quote,
+  SquareCode,
   type LucideIcon,
 } from 'lucide-react'
-import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react'
+import {
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react'
 import { readingTime, wordCount } from '#shared/text/reading-time.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
@@ -22,6 +33,7 @@ import { MediaPicker } from '../media/media-picker.tsx'
 import { UploadProgressList } from '../media/upload-progress.tsx'
 import { useImageUploads } from '../media/use-image-uploads.ts'
 import {
+  codeBlock,
   imageMarkdown,
   insertImage,
   insertLink,
@@ -54,6 +66,9 @@ const TOOLS: Tool[] = [
   { label: 'Bulleted list', icon: List, apply: (t, s, e) => prefixLines(t, s, e, 'bullet') },
   { label: 'Numbered list', icon: ListOrdered, apply: (t, s, e) => prefixLines(t, s, e, 'number') },
   { label: 'Link', icon: Link2, apply: insertLink, key: 'k' },
+  { label: 'Heading', icon: Heading2, apply: (t, s, e) => prefixLines(t, s, e, 'heading') },
+  { label: 'Quote', icon: Quote, apply: (t, s, e) => prefixLines(t, s, e, 'quote') },
+  { label: 'Code block', icon: SquareCode, apply: codeBlock },
 ]
 const SHORTCUTS = new Map(TOOLS.filter((t) => t.key).map((t) => [t.key, t]))
 const shortcutHint = (key: string | undefined) => (key ? ` (Ctrl+${key.toUpperCase()})` : '')
@@ -71,6 +86,8 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
   const [preview, setPreview] = useState(false)
   const showPreviewOnly = preview && !split
   const words = wordCount(value)
+  // The preview renders a step behind the typing, so a long post keeps each keystroke quick.
+  const previewText = useDeferredValue(value)
   const setMode = (previewOnly: boolean, sideBySide: boolean) => {
     setPreview(previewOnly)
     if (onSplitChange && sideBySide !== split) onSplitChange(sideBySide)
@@ -244,7 +261,7 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
       <div className={split ? 'lg:grid lg:grid-cols-2 lg:divide-x' : undefined}>
         {showPreviewOnly ? (
           <div className="min-h-[400px] p-4">
-            <MarkdownPreview content={value} />
+            <MarkdownPreview content={previewText} />
           </div>
         ) : (
           <Textarea
@@ -259,7 +276,7 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
             onKeyDown={onShortcut}
             rows={20}
             placeholder="Write your post in markdown... (paste or drop images here)"
-            className="min-h-[400px] rounded-none border-0 font-mono text-sm focus-visible:outline-offset-0"
+            className="min-h-[400px] rounded-none border-0 font-mono text-sm field-sizing-content focus-visible:outline-offset-0"
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
           />
@@ -270,7 +287,7 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
             aria-label="Live preview"
             role="region"
           >
-            <MarkdownPreview content={value} />
+            <MarkdownPreview content={previewText} />
           </div>
         )}
       </div>

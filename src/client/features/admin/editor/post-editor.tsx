@@ -113,6 +113,12 @@ export function PostEditor({ post }: { post: Post | null }) {
     if (remote && !dirty) setOffer((current) => newer(current, { ...remote, where: 'server' }))
   }, [serverCopy.data, post, baseline, dirty])
 
+  // Opening New Post puts the cursor in the title, where writing starts.
+  const opensNew = useRef(post === null)
+  useEffect(() => {
+    if (opensNew.current) document.getElementById('post-title')?.focus()
+  }, [])
+
   const adoptForm = (next: PostForm) => {
     setForm(next)
     slugTouched.current = Boolean(next.slug)
@@ -253,7 +259,6 @@ export function PostEditor({ post }: { post: Post | null }) {
                 id="post-slug"
                 value={form.slug}
                 onChange={(e) => onSlug(e.target.value)}
-                placeholder="post-url-slug"
                 {...invalidProps('post-slug', errors.slug)}
               />
             </Field>

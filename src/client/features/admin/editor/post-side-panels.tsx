@@ -76,12 +76,7 @@ export function PostSettingsPanel({ form, errors, set }: PanelProps) {
           />
         </Field>
         <Field id="post-tags" label="Tags" error={errors.tags}>
-          <Input
-            id="post-tags"
-            value={form.tagsInput}
-            placeholder="react, typescript, web"
-            onChange={(e) => set('tagsInput', e.target.value)}
-          />
+          <Input id="post-tags" value={form.tagsInput} onChange={(e) => set('tagsInput', e.target.value)} />
           <p className="text-xs text-muted-foreground">Separate tags with commas</p>
         </Field>
         <div className="flex items-start gap-3">
