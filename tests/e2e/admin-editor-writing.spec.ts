@@ -7,7 +7,7 @@ test('New Post opens with the cursor in the title, and no placeholder looks like
   adminPage: page,
 }) => {
   await page.goto('/admin/posts')
-  await page.getByRole('link', { name: 'Create New Post' }).first().click()
+  await page.getByRole('link', { name: 'New Post', exact: true }).click()
   await expect(page.getByLabel('Title', { exact: true })).toBeFocused()
   await expect(page.getByLabel('Tags')).not.toHaveAttribute('placeholder', /.+/)
   await expect(page.getByLabel('URL Slug')).not.toHaveAttribute('placeholder', /.+/)
