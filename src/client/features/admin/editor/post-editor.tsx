@@ -88,6 +88,7 @@ export function PostEditor({ post }: { post: Post | null }) {
       keepEditorFor(stored.id)
       navigate(paths.admin.editPost(stored.id), { replace: true, scroll: false })
     }
+    return next
   }
 
   // Autosave: a new post's first one creates it as a draft (so "Saved" means findable in Posts); after that the
@@ -176,7 +177,7 @@ export function PostEditor({ post }: { post: Post | null }) {
     const sent = form
     const before = post?.status ?? null
     const announce = (stored: Post) => savedToast(before, stored)
-    const done = (stored: Post) => adopt(stored, sent)
+    const done = (stored: Post) => autosave.markSaved(adopt(stored, sent))
     // The mutation toasts the outcome; a taken slug (409) is also shown next to the slug field.
     const failed = (err: Error) => {
       if (err instanceof HttpError && err.status === 409) setErrors({ slug: errorText(err) })

@@ -44,10 +44,10 @@ export function PostSettingsPanel({ form, errors, set }: PanelProps) {
           <Input
             id="post-featured-image"
             value={form.featuredImage}
-            placeholder="https://... (defaults to the first image)"
             onChange={(e) => set('featuredImage', e.target.value)}
             {...invalidProps('post-featured-image', errors.featuredImage)}
           />
+          <p className="text-xs text-muted-foreground">When empty, the first image in the content</p>
           {form.featuredImage && uploadOf(form.featuredImage) && (
             <img
               src={thumbnailUrl(form.featuredImage)}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { PostForm } from '#shared/post-draft.ts'
 import { HttpError } from '../../../lib/api.ts'
 import { errorText } from '../queries.ts'
@@ -10,7 +10,10 @@ export const AUTOSAVE_DELAY_MS = 2000
 export type AutosaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'offline' | 'refused'
 export type Autosave = {
   state: AutosaveState
-  /** The server's reason when it refused the text. */ reason: string | null
+  /** The server's reason when it refused the text. */
+  reason: string | null
+  /** A save outside autosave put this text on the server (so typing back to an older autosaved text is not "saved"). */
+  markSaved: (form: PostForm) => void
 }
 
 /**
@@ -27,6 +30,7 @@ export function useAutosave(form: PostForm, enabled: boolean, save: (form: PostF
   saveRef.current = save
   const mounted = useRef(true)
   const text = JSON.stringify(form)
+  const markSaved = useCallback((saved: PostForm) => setSavedText(JSON.stringify(saved)), [])
 
   useEffect(() => {
     mounted.current = true
@@ -74,5 +78,5 @@ export function useAutosave(form: PostForm, enabled: boolean, save: (form: PostF
             ? 'offline'
             : 'refused'
           : 'pending'
-  return { state, reason: state === 'refused' ? (failed?.reason ?? null) : null }
+  return { state, reason: state === 'refused' ? (failed?.reason ?? null) : null, markSaved }
 }
