@@ -1,16 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { apiJson, HttpError } from '../../../lib/api.ts'
 import { useAuth } from '../../../lib/auth.tsx'
-import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx'
-import { toast } from '../../../lib/toast.tsx'
+import { Link, useNavigate } from '../../../lib/router.tsx'
 import { paths } from '#shared/paths.ts'
 import { PostSchema, type Post, type PostStatus } from '#shared/schemas/post.ts'
-import { isSafeUrl } from '#shared/schemas/common.ts'
 import { slugify } from '#shared/text/slugify.ts'
 import { Field, invalidProps } from '../field.tsx'
 import { adminKeys, errorText, refreshPosts, usePostMutations } from '../queries.ts'
@@ -19,7 +17,6 @@ import { imagesWithoutAlt } from './alt-text.ts'
 import { clearBackup, readBackup, writeBackup, type Backup } from './backup.ts'
 import { AutosaveStatus } from './autosave-status.tsx'
 import { autosaveKey, autosaveQuery, discardAutosave, editorKeys, saveAutosave } from './editor-queries.ts'
-import { imageMarkdown, insertImage } from './markdown-actions.ts'
 import { MarkdownEditor } from './markdown-editor.tsx'
 import { EditorActions } from './editor-actions.tsx'
 import { EditorPreviewDialog } from './editor-preview-dialog.tsx'
@@ -35,6 +32,8 @@ import { PostSettingsPanel, SeoSettingsPanel } from './post-side-panels.tsx'
 import { RestoreBanner } from './restore-banner.tsx'
 import { SchedulePanel } from './schedule-panel.tsx'
 import { useUnsavedGuard } from './use-unsaved-guard.ts'
+import { useLibraryInsert } from './use-library-insert.ts'
+import { useSaveShortcut } from './use-save-shortcut.ts'
 
 const same = (a: PostForm, b: PostForm) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -131,25 +130,11 @@ export function PostEditor({ post }: { post: Post | null }) {
     return () => clearTimeout(timer)
   }, [form, dirty, id])
 
-  // "Insert into post" from the media library arrives as ?insert=<url>&alt=<text>: added once, at the end, unsaved.
-  const [params, setParams] = useSearchParams()
-  const inserted = useRef(false)
-  useEffect(() => {
-    const url = params.get('insert')
-    if (inserted.current || !url) return
-    inserted.current = true
-    if (isSafeUrl(url)) {
-      setForm((f) => ({
-        ...f,
-        content: insertImage(f.content, f.content.length, imageMarkdown(params.get('alt') ?? '', url)).text,
-      }))
-      toast({ title: 'Image added at the end of the post', description: 'Save the post to keep it.' })
-    }
-    const next = new URLSearchParams(params)
-    next.delete('insert')
-    next.delete('alt')
-    setParams(next)
-  }, [params, setParams])
+  const updateContent = useCallback(
+    (apply: (content: string) => string) => setForm((f) => ({ ...f, content: apply(f.content) })),
+    [],
+  )
+  useLibraryInsert(updateContent)
 
   const [altMissing, setAltMissing] = useState(0)
   // Images a published post went out with, or that the writer chose to publish without alt text, are not asked again.
@@ -188,18 +173,7 @@ export function PostEditor({ post }: { post: Post | null }) {
   }
 
   // Ctrl/Cmd+S saves without changing the post's state.
-  const saveRef = useRef(save)
-  saveRef.current = save
-  const currentStatus = post?.status ?? 'draft'
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return
-      event.preventDefault()
-      saveRef.current(currentStatus)
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [currentStatus])
+  useSaveShortcut(() => save(post?.status ?? 'draft'))
 
   return (
     <div className="space-y-6">
@@ -267,7 +241,7 @@ export function PostEditor({ post }: { post: Post | null }) {
               <MarkdownEditor
                 id="post-content"
                 value={form.content}
-                onChange={(apply) => setForm((f) => ({ ...f, content: apply(f.content) }))}
+                onChange={updateContent}
                 invalid={Boolean(errors.content)}
                 describedBy={errors.content ? 'post-content-error' : undefined}
                 split={split}
