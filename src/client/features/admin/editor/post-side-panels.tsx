@@ -46,8 +46,13 @@ export function PostSettingsPanel({ form, errors, set }: PanelProps) {
             value={form.featuredImage}
             onChange={(e) => set('featuredImage', e.target.value)}
             {...invalidProps('post-featured-image', errors.featuredImage)}
+            aria-describedby={
+              errors.featuredImage ? 'post-featured-image-hint post-featured-image-error' : 'post-featured-image-hint'
+            }
           />
-          <p className="text-xs text-muted-foreground">When empty, the first image in the content</p>
+          <p id="post-featured-image-hint" className="text-xs text-muted-foreground">
+            When empty, the first image in the content
+          </p>
           {form.featuredImage && uploadOf(form.featuredImage) && (
             <img
               src={thumbnailUrl(form.featuredImage)}
