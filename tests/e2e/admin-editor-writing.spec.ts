@@ -11,6 +11,9 @@ test('New Post opens with the cursor in the title, and no placeholder looks like
   await expect(page.getByLabel('Title', { exact: true })).toBeFocused()
   await expect(page.getByLabel('Tags')).not.toHaveAttribute('placeholder', /.+/)
   await expect(page.getByLabel('URL Slug')).not.toHaveAttribute('placeholder', /.+/)
+  const featured = page.getByLabel('Featured Image URL')
+  await expect(featured).not.toHaveAttribute('placeholder', /.+/)
+  await expect(featured).toHaveAccessibleDescription('When empty, the first image in the content')
 })
 
 test('the text area grows with the text instead of scrolling in a fixed box', async ({ adminPage: page }) => {
