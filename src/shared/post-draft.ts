@@ -5,6 +5,7 @@ import {
   type PostStatus,
   type PostUpdate,
 } from '#shared/schemas/post.ts'
+import { isGeneratedExcerpt } from '#shared/text/excerpt.ts'
 import { slugify } from '#shared/text/slugify.ts'
 import { z } from 'zod'
 import { fromLocalInput, toLocalInput } from './text/schedule-time.ts'
@@ -35,7 +36,8 @@ export function formFromPost(post: Post | null): PostForm {
     title: post?.title ?? '',
     slug: post?.slug ?? '',
     content: post?.content ?? '',
-    excerpt: post?.excerpt ?? '',
+    // A generated excerpt stays out of the field, so the next save makes it again from the content.
+    excerpt: post && !isGeneratedExcerpt(post.excerpt, post.content) ? post.excerpt : '',
     featuredImage: post?.featuredImage ?? '',
     categoryId: post?.categoryId ?? '',
     authorName: post && post.authorName !== post.author.username ? post.authorName : '',

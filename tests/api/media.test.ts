@@ -119,6 +119,19 @@ describe('PATCH /api/admin/media/:id (alt text)', () => {
     expect(again.json().alt).toBe('A small test gradient')
   })
 
+  it('reaches the posts already showing the picture: where they had none or the old words, not the writer’s own', async () => {
+    const url = await upload(23, 9)
+    const { id } = await itemOf(url)
+    expect((await as('PATCH', `/api/admin/media/${id}`, { altText: 'Old words' })).statusCode).toBe(200)
+    const post = await createPost('Shows it', `![](${url})\n\n![Old words](${url})\n\n![Mine](${url})`)
+    const res = await as('PATCH', `/api/admin/media/${id}`, { altText: 'New words' })
+    expect(res.statusCode).toBe(200)
+    const after = (await as('GET', `/api/posts/${post.id}`)).json()
+    expect(after.content).toBe(`![New words](${url})\n\n![New words](${url})\n\n![Mine](${url})`)
+    const page = await t.request({ method: 'GET', url: `/api/posts/slug/${post.slug}` })
+    expect(page.json().contentHtml).toContain('alt="New words"')
+  })
+
   it('answers 400 for too long alt text and 404 for an unknown image', async () => {
     const { id } = await itemOf(await upload(15, 7))
     expect((await as('PATCH', `/api/admin/media/${id}`, { altText: 'x'.repeat(301) })).statusCode).toBe(400)

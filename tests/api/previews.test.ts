@@ -13,7 +13,9 @@ describe('shareable draft previews', () => {
 
   it('makes one secret link per post that shows the draft to anyone holding it, never cached or indexed', async () => {
     const draft = await createPost(t, t.cookie, { title: 'Secret draft', content: '## Plan\n\nNot yet.' })
-    expect((await link(draft.id, 'GET')).statusCode).toBe(404)
+    // No link yet is not an error: 200 with null.
+    const none = await link(draft.id, 'GET')
+    expect([none.statusCode, none.json()]).toEqual([200, null])
     const made = await link(draft.id, 'POST')
     expect(made.statusCode).toBe(200)
     const { path } = PreviewLinkSchema.parse(made.json())
@@ -48,6 +50,7 @@ describe('shareable draft previews', () => {
     expect((await t.request({ method: 'GET', url: `/api/previews/${'a'.repeat(32)}` })).statusCode).toBe(404)
     expect((await t.request({ method: 'GET', url: '/api/previews/short' })).statusCode).toBe(400)
     expect((await link('no-such-post', 'POST')).statusCode).toBe(404)
+    expect((await link('no-such-post', 'GET')).statusCode).toBe(404)
     const draft = await createPost(t, t.cookie, { title: 'Guarded draft' })
     for (const method of ['GET', 'POST', 'DELETE'] as const)
       expect((await link(draft.id, method, false)).statusCode).toBe(401)

@@ -36,6 +36,8 @@ test('an edited post offers its backup; leaving with unsaved changes asks first'
   await page.getByRole('link', { name: `Edit ${post.title}` }).click()
   await expect(page.getByRole('button', { name: 'Publish' })).toBeVisible() // a draft in edit mode
   await expect(page.getByText(/were found in this browser/)).toHaveCount(0)
+  // Offline, so the edits stay in this browser only: that is when leaving asks (an autosaved copy would not).
+  await page.context().setOffline(true)
   await page.getByLabel('Content', { exact: true }).fill('Changed but not saved.')
   await expect.poll(() => backupOf(page, post.id)).toContain('Changed but not saved.')
 
@@ -62,6 +64,7 @@ test('an edited post offers its backup; leaving with unsaved changes asks first'
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Posts' }).click()
   await expect(page).toHaveURL(/\/admin\/posts$/)
 
+  await page.context().setOffline(false)
   await page.goto(`/admin/posts/${post.id}/edit`)
   await expect(page.getByLabel('Content', { exact: true })).toHaveValue('Original text.')
   await page.getByRole('button', { name: 'Discard' }).click()

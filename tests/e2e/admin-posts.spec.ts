@@ -19,8 +19,11 @@ test('draft → publish from the list → public → edit back to draft → dele
   await expect(page.getByLabel('URL Slug')).toHaveValue(slug)
   await page.getByLabel('Content', { exact: true }).fill('Hello from the **admin** journey.\n\nSecond paragraph.')
   await page.getByRole('button', { name: 'Save as Draft' }).click()
-  await expect(page.getByText('Post created successfully!')).toBeVisible()
-  await expect(page).toHaveURL(/\/admin\/posts$/)
+  await expect(page.getByText(/Post (created|updated) successfully!/)).toBeVisible()
+  // Saving keeps the writer in the editor, now on the post's own address.
+  await expect(page).toHaveURL(/\/admin\/posts\/[^/]+\/edit$/)
+  await expect(page.getByTestId('post-state')).toHaveText('Draft')
+  await page.goto('/admin/posts')
   await expect(page).toHaveTitle('Manage Posts')
 
   await page.getByRole('searchbox', { name: 'Search posts' }).fill(title.toUpperCase())
@@ -31,6 +34,10 @@ test('draft → publish from the list → public → edit back to draft → dele
   expect((await request.get(`/blog/${slug}`)).status()).toBe(404)
 
   await row.getByRole('button', { name: `Publish ${title}` }).click()
+  await page
+    .getByRole('alertdialog', { name: `Publish “${title}”?` })
+    .getByRole('button', { name: 'Publish' })
+    .click()
   await expect(page.getByText('Post published successfully!')).toBeVisible()
   await expect(page.getByText('Your post is now live.')).toBeVisible()
   await expect(row.getByText('published', { exact: true })).toBeVisible()
@@ -40,19 +47,24 @@ test('draft → publish from the list → public → edit back to draft → dele
   expect(publicPage.status()).toBe(200)
   expect(await publicPage.text()).toContain(title)
 
-  // Edit: a published post shows 'Update Post'; 'Save as Draft' takes it off the public site.
+  // Edit: a published post shows 'Update Post'; only 'Unpublish' takes it off the public site.
   await row.getByRole('link', { name: `Edit ${title}` }).click()
   await expect(page).toHaveTitle('Edit Post')
   await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Update Post' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save as Draft' })).toHaveCount(0)
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title)
   const edited = `${title} edited`
   await page.getByLabel('Title', { exact: true }).fill(edited)
   await expect(page.getByLabel('URL Slug')).toHaveValue(slug)
-  await page.getByRole('button', { name: 'Save as Draft' }).click()
-  await expect(page.getByText('Post updated successfully!')).toBeVisible()
-  await expect(page).toHaveURL(/\/admin\/posts/)
+  await page.getByRole('button', { name: 'Unpublish' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Unpublish this post?' })
+    .getByRole('button', { name: 'Unpublish' })
+    .click()
+  await expect(page.getByText('Post unpublished')).toBeVisible()
   expect((await request.get(`/blog/${slug}`)).status()).toBe(404)
+  await page.goto('/admin/posts')
 
   await page.getByRole('searchbox', { name: 'Search posts' }).fill(edited)
   const editedRow = page.getByTestId('admin-post-row').filter({ hasText: edited })
@@ -90,7 +102,11 @@ test('toolbar, image upload into the content, preview, and the image on the publ
   await content.press('Enter')
 
   await page.getByTestId('editor-image-input').setInputFiles(pngFile('e2e-diagram.png'))
-  await expect(content).toHaveValue(/make me \*\*bold\*\*\n\n!\[[^\]]*\]\(\/uploads\/[a-f0-9]{64}\.png\)/)
+  // The upload asks for its alt text rather than leaving ![]().
+  const ask = page.getByRole('dialog', { name: 'Describe this image' })
+  await ask.getByLabel('Alt text').fill('A diagram')
+  await ask.getByRole('button', { name: 'Add alt text' }).click()
+  await expect(content).toHaveValue(/make me \*\*bold\*\*\n\n!\[A diagram\]\(\/uploads\/[a-f0-9]{64}\.png\)/)
   const value = await content.inputValue()
   const url = /\((\/uploads\/[^)]+)\)/.exec(value)![1]!
   const hash = url.slice('/uploads/'.length, -'.png'.length)
@@ -106,7 +122,7 @@ test('toolbar, image upload into the content, preview, and the image on the publ
   await page.getByRole('button', { name: 'Edit', exact: true }).click()
 
   await page.getByRole('button', { name: 'Publish' }).click()
-  await expect(page.getByText('Post created successfully!')).toBeVisible()
+  await expect(page.getByText('Post published successfully!')).toBeVisible()
 
   const html = await (await request.get(`/blog/${slug}`)).text()
   expect(html).toContain(title)
@@ -130,7 +146,7 @@ test('a taken slug is refused with the server message next to the field', async 
   await expect(page).toHaveURL(/\/admin\/posts\/new$/)
   await page.getByLabel('Title', { exact: true }).fill('')
   await page.getByRole('button', { name: 'Publish' }).click()
-  await expect(page.getByText('Title is required')).toBeVisible()
+  await expect(page.getByText('Title is required', { exact: true })).toBeVisible()
 })
 
 test('the dashboard deletes a recent post after the same confirmation', async ({ adminPage: page }) => {

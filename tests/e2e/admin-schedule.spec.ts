@@ -23,8 +23,12 @@ test('schedule a post in the editor: stored in UTC, hidden until then, "Schedule
 
   await picker.fill('2031-01-15T10:30')
   await page.getByRole('button', { name: 'Schedule' }).click()
-  await expect(page.getByText('Post created successfully!')).toBeVisible()
-  await expect(page).toHaveURL(/\/admin\/posts$/)
+  // The toast says what happened, and the editor stays open on the scheduled post.
+  await expect(page.getByText('Post scheduled')).toBeVisible()
+  await expect(page.getByText('It will be published on Jan 15, 2031, 10:30 AM GMT+1.')).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/posts\/[^/]+\/edit$/)
+  await expect(page.getByTestId('post-state')).toHaveText('Scheduled for Jan 15, 2031, 10:30 AM GMT+1')
+  await page.goto('/admin/posts')
 
   const row = page.getByTestId('admin-post-row').filter({ hasText: title })
   await expect(row.getByText('scheduled', { exact: true })).toBeVisible()
@@ -49,7 +53,9 @@ test('schedule a post in the editor: stored in UTC, hidden until then, "Schedule
   await expect(page.getByTestId('scheduled-for')).toHaveText('Scheduled for Jan 15, 2031, 10:30 AM GMT+1')
   await expect(page.getByLabel('Publish on')).toHaveValue('2031-01-15T10:30')
   await page.getByRole('button', { name: 'Publish', exact: true }).click()
-  await expect(page.getByText('Post updated successfully!')).toBeVisible()
+  await expect(page.getByText('Post published successfully!')).toBeVisible()
+  await expect(page.getByTestId('post-state')).toHaveText('Published')
+  await page.goto('/admin/posts')
   await expect(
     page.getByTestId('admin-post-row').filter({ hasText: title }).getByText('published', { exact: true }),
   ).toBeVisible()
@@ -63,7 +69,8 @@ test('a time already past publishes at once, as the editor warns', async ({ admi
   await page.getByLabel('Publish on').fill('2020-06-01T08:00')
   await expect(page.getByText('This time has passed: scheduling publishes the post now.')).toBeVisible()
   await page.getByRole('button', { name: 'Schedule' }).click()
-  await expect(page.getByText('Post created successfully!')).toBeVisible()
+  await expect(page.getByText('Post published successfully!')).toBeVisible()
+  await page.goto('/admin/posts')
   const row = page.getByTestId('admin-post-row').filter({ hasText: title })
   await expect(row.getByText('published', { exact: true })).toBeVisible()
   const slug = (await row.getByRole('link', { name: `View ${title}` }).getAttribute('href'))!

@@ -17,8 +17,9 @@ test('autosaves to the server, offers the text back after a reload, and readers 
   })
   await page.goto(`/admin/posts/${post.id}/edit`)
   await content(page).fill('Published words, and a new paragraph in progress.')
-  await expect(page.getByTestId('autosave-status')).toHaveText('Saving…')
-  await expect(page.getByTestId('autosave-status')).toHaveText('Saved')
+  // Typing is not saving: "Saving…" shows only while the request is in flight.
+  await expect(page.getByTestId('autosave-status')).toHaveText('Unsaved changes')
+  await expect(page.getByTestId('autosave-status')).toHaveText('Changes saved, not yet live')
 
   const reader = await (await browser.newContext({ baseURL })).newPage()
   await reader.goto(`/blog/${post.slug}`)
@@ -156,7 +157,7 @@ test('the pre-publish checklist warns and never blocks', async ({ adminPage: pag
     .getByRole('alertdialog', { name: 'Images without alt text' })
     .getByRole('button', { name: 'Publish anyway' })
     .click()
-  await expect(page.getByText('Post created successfully!')).toBeVisible()
+  await expect(page.getByText('Post published successfully!')).toBeVisible()
 })
 
 test('a draft preview shows a banner without likes, comments or views; a shared link works until revoked', async ({

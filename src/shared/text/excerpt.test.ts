@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EXCERPT_LENGTH, firstImageUrl, makeExcerpt } from './excerpt.ts'
+import { EXCERPT_LENGTH, firstImageUrl, isGeneratedExcerpt, makeExcerpt } from './excerpt.ts'
 
 describe('makeExcerpt', () => {
   it('strips images, markdown symbols and links, and collapses whitespace', () => {
@@ -77,6 +77,22 @@ describe('makeExcerpt', () => {
     expect(excerpt.endsWith('...')).toBe(true)
     expect(excerpt.length).toBeLessThanOrEqual(203)
     expect(excerpt).not.toMatch(/\s\.\.\.$/)
+  })
+
+  it('cuts between words, never inside one, and drops a dangling comma', () => {
+    const text = `${'Short words here, '.repeat(11)}and when it happens again`
+    const excerpt = makeExcerpt(text)
+    expect(excerpt).toBe(`${'Short words here, '.repeat(11).trimEnd().replace(/,$/, '')}...`)
+    expect(text.startsWith(excerpt.slice(0, -3))).toBe(true)
+    expect(makeExcerpt(`${'x'.repeat(199)} tail`)).toBe(`${'x'.repeat(199)}...`)
+  })
+
+  it('tells a generated excerpt (by this rule or the earlier hard cut) from one the writer typed', () => {
+    const content = 'word '.repeat(60)
+    expect(isGeneratedExcerpt(makeExcerpt(content), content)).toBe(true)
+    expect(isGeneratedExcerpt(`${content.slice(0, 200).trimEnd()}...`, content)).toBe(true)
+    expect(isGeneratedExcerpt('My own summary.', content)).toBe(false)
+    expect(isGeneratedExcerpt(makeExcerpt(content), 'other content')).toBe(false)
   })
 
   it('drops fenced code and raw tags', () => {

@@ -13,6 +13,7 @@ import { CommentsPage } from './comments/comments-page.tsx'
 import { SubscribersPage } from './subscribers/subscribers-page.tsx'
 import { DashboardPage } from './dashboard/dashboard-page.tsx'
 import { PostEditorPage } from './editor/post-editor-page.tsx'
+import { editorSessionKey } from './editor/editor-session.ts'
 import { FooterPageEditor } from './footer-pages/footer-page-editor.tsx'
 import { LoginForm } from './auth/login-form.tsx'
 import { MediaPage } from './media/media-page.tsx'
@@ -32,7 +33,7 @@ function Screen({ route }: { route: AdminRoute }): ReactNode {
     case 'posts':
       return <PostsPage />
     case 'post-editor':
-      return <PostEditorPage key={route.id ?? 'new'} id={route.id} />
+      return <PostEditorPage key={editorSessionKey(route.id)} id={route.id} />
     case 'categories':
       return <CategoriesPage />
     case 'media':

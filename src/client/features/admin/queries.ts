@@ -10,7 +10,14 @@ import {
   type CommentBulkInput,
   type CommentFilter,
 } from '#shared/schemas/engagement.ts'
-import { MAX_PAGE_SIZE, PostCardSchema, PostSchema, type PostCard, type PostUpdate } from '#shared/schemas/post.ts'
+import {
+  MAX_PAGE_SIZE,
+  PostCardSchema,
+  PostSchema,
+  type Post,
+  type PostCard,
+  type PostUpdate,
+} from '#shared/schemas/post.ts'
 import { FooterPageSchema, SiteSettingSchema, type FooterPageInput, type SettingsUpdate } from '#shared/schemas/site.ts'
 import { AuthorProfileSchema, type AuthorProfile } from '#shared/schemas/author.ts'
 import { NavigationSchema, type Navigation } from '#shared/schemas/navigation.ts'
@@ -153,6 +160,9 @@ const notify = (input: ToastInput) => () => toast(input)
 const failed = (title: string, description?: string) => (err: Error) =>
   toast({ title, description: description ?? errorText(err), variant: 'destructive' })
 
+/** The toast for a saved post when it says more than "created" or "updated" (scheduled, unpublished…). */
+type Announce = (saved: Post) => ToastInput | undefined
+
 export function usePostMutations() {
   const client = useQueryClient()
   const done = (input: ToastInput) => () => {
@@ -161,14 +171,16 @@ export function usePostMutations() {
   }
   const update = (id: string, body: PostUpdate) =>
     apiJson(PostSchema, `/api/posts/${encodeURIComponent(id)}`, { method: 'PUT', body })
+  // `announce` replaces the usual toast when the save did something more telling (scheduled, unpublished).
   const create = useMutation({
-    mutationFn: (body: PostUpdate) => apiJson(PostSchema, '/api/posts', { method: 'POST', body }),
-    onSuccess: done({ title: 'Post created successfully!' }),
+    mutationFn: ({ body }: { body: PostUpdate; announce?: Announce }) =>
+      apiJson(PostSchema, '/api/posts', { method: 'POST', body }),
+    onSuccess: (post, { announce }) => done(announce?.(post) ?? { title: 'Post created successfully!' })(),
     onError: failed('Error creating post'),
   })
   const save = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: PostUpdate }) => update(id, body),
-    onSuccess: done({ title: 'Post updated successfully!' }),
+    mutationFn: ({ id, body }: { id: string; body: PostUpdate; announce?: Announce }) => update(id, body),
+    onSuccess: (post, { announce }) => done(announce?.(post) ?? { title: 'Post updated successfully!' })(),
     onError: failed('Error updating post'),
   })
   const publish = useMutation({

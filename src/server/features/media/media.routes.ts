@@ -12,7 +12,7 @@ import { deleteMedia, listMedia, updateAltText } from './media.service.ts'
 
 const IdParams = z.object({ id: IdSchema })
 
-/** The media library (admin only). Alt text is used when a picture is inserted, so editing it changes no page. */
+/** The media library (admin only). Editing alt text also changes the posts showing the picture (media.service.ts). */
 export async function mediaRoutes(app: App): Promise<void> {
   const { db } = app.ctx
 
@@ -26,9 +26,9 @@ export async function mediaRoutes(app: App): Promise<void> {
     '/api/admin/media/:id',
     {
       schema: { params: IdParams, body: AltTextUpdateSchema, response: { 200: MediaItemSchema } },
-      config: { auth: 'admin', keepsPublicContent: true },
+      config: { auth: 'admin' },
     },
-    async (request) => updateAltText(db, request.params.id, request.body.altText),
+    async (request) => updateAltText(db, request.params.id, request.body.altText, app.ctx.clock()),
   )
 
   app.delete(

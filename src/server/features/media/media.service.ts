@@ -2,6 +2,8 @@ import type { MediaItem, MediaList, MediaUse } from '#shared/schemas/media.ts'
 import { MediaListQuerySchema, type MediaListQuery } from '#shared/schemas/media.ts'
 import type { Db } from '../../db/client.ts'
 import { conflict, notFound } from '../../errors.ts'
+import { replaceImageAlt } from '#shared/markdown/image-alt.ts'
+import { postById, updatePost } from '../posts/posts.service.ts'
 import { toMediaItem, toMediaUse } from './media.mappers.ts'
 import * as repo from './media.repo.ts'
 
@@ -33,9 +35,19 @@ async function mediaItem(db: Db, id: string): Promise<MediaItem> {
   return (await withUses(db, [row]))[0]!
 }
 
-/** The library's alt text: what the editor inserts with this picture from now on. */
-export async function updateAltText(db: Db, id: string, altText: string): Promise<MediaItem> {
+/**
+ * The library's alt text: what the editor inserts with this picture from now on, and what the posts already showing
+ * it say, where they had none or the library's earlier words (saved as an ordinary edit of each post).
+ */
+export async function updateAltText(db: Db, id: string, altText: string, now: Date): Promise<MediaItem> {
+  const before = await mediaItem(db, id)
   if (!(await repo.updateAltText(db, id, altText))) notFound('Image')
+  for (const use of before.uses) {
+    if (use.kind !== 'post') continue
+    const post = await postById(db, use.id, { isAdmin: true })
+    const content = replaceImageAlt(post.content, before.url, before.altText, altText)
+    if (content !== post.content) await updatePost(db, post.id, { content }, now)
+  }
   return mediaItem(db, id)
 }
 

@@ -6,7 +6,7 @@ import {
   type PostStatus,
   type PostUpdateSchema,
 } from '#shared/schemas/post.ts'
-import { firstImageUrl, makeExcerpt } from '#shared/text/excerpt.ts'
+import { firstImageUrl, isGeneratedExcerpt, makeExcerpt } from '#shared/text/excerpt.ts'
 import { readingTime } from '#shared/text/reading-time.ts'
 import { slugify } from '#shared/text/slugify.ts'
 import type { NewPostRow, PostRow } from '../../db/schema.ts'
@@ -70,7 +70,7 @@ export function newPostRow(
 
 /**
  * The columns a partial update changes. A missing field keeps its stored value; `excerpt` or `featuredImage`
- * sent empty is derived again from the resulting content. publishedAt is set once and kept, or is the scheduled
+ * sent empty is derived again from the resulting content, and so is a generated excerpt when the content changes. publishedAt is set once and kept, or is the scheduled
  * time (see nextPublication); featuredAt follows the resulting state (published and featured: now, else null).
  */
 export function postUpdatePatch(existing: PostRow, patch: PostUpdateData, now: Date): PostPatch {
@@ -84,6 +84,8 @@ export function postUpdatePatch(existing: PostRow, patch: PostUpdateData, now: D
   if (patch.slug) out.slug = patch.slug
   if (patch.content !== undefined) out.content = patch.content
   if (patch.excerpt !== undefined) out.excerpt = blankToNull(patch.excerpt) ?? makeExcerpt(content)
+  else if (patch.content !== undefined && isGeneratedExcerpt(existing.excerpt, existing.content))
+    out.excerpt = makeExcerpt(content)
   if (patch.featuredImage !== undefined) out.featured_image = patch.featuredImage ?? derivedImage(content)
   if (patch.categoryId !== undefined) out.category_id = patch.categoryId
   if (patch.authorName !== undefined) out.author_name = blankToNull(patch.authorName)

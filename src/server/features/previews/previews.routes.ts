@@ -18,7 +18,7 @@ export const PREVIEW_HEADERS = {
 export async function previewRoutes(app: App): Promise<void> {
   app.get(
     '/api/posts/:id/preview-link',
-    { schema: { params: PostParams, response: { 200: PreviewLinkSchema } }, config: adminOnly },
+    { schema: { params: PostParams, response: { 200: PreviewLinkSchema.nullable() } }, config: adminOnly },
     async (request) => previews.getPreviewLink(app.ctx.db, request.params.id),
   )
 

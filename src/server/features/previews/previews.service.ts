@@ -13,9 +13,11 @@ const toLink = (row: { token: string; created_at: string }): PreviewLink => ({
   createdAt: isoOrNull(row.created_at) ?? row.created_at,
 })
 
-export async function getPreviewLink(db: Db, postId: string): Promise<PreviewLink> {
+/** The post's secret link, or null when none is shared (the usual case, not an error). */
+export async function getPreviewLink(db: Db, postId: string): Promise<PreviewLink | null> {
   await postById(db, postId, { isAdmin: true })
-  return toLink((await repo.findPreviewByPost(db, postId)) ?? notFound('Preview link'))
+  const row = await repo.findPreviewByPost(db, postId)
+  return row ? toLink(row) : null
 }
 
 /** The post's secret link: made once (192 random bits), the same on every later call until revoked. */

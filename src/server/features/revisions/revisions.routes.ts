@@ -18,7 +18,7 @@ const adminOnly = { auth: 'admin' as const, keepsPublicContent: true }
 export async function revisionRoutes(app: App): Promise<void> {
   app.get(
     '/api/autosaves/:key',
-    { schema: { params: AutosaveKeySchema, response: { 200: AutosaveSchema } }, config: adminOnly },
+    { schema: { params: AutosaveKeySchema, response: { 200: AutosaveSchema.nullable() } }, config: adminOnly },
     async (request) => revisions.getAutosave(app.ctx.db, request.params.key),
   )
 

@@ -28,12 +28,12 @@ async function assertKey(db: Db, key: string): Promise<void> {
   if (key !== NEW_POST_KEY && !(await repo.postExists(db, key))) notFound('Post')
 }
 
-export async function getAutosave(db: Db, key: string): Promise<Autosave> {
+/** The working copy, or null when there is none (an absent copy is the usual case, not an error). */
+export async function getAutosave(db: Db, key: string): Promise<Autosave | null> {
   await assertKey(db, key)
   const row = await repo.findAutosave(db, key)
   const form = row ? parseForm(row.data) : null
-  if (!row || !form) return notFound('Autosave')
-  return { savedAt: iso(row.saved_at), form }
+  return row && form ? { savedAt: iso(row.saved_at), form } : null
 }
 
 /** The working copy: replaced on every autosave, never seen by readers (posts are untouched until a real save). */

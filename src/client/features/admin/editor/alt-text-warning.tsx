@@ -10,6 +10,7 @@ import {
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog.tsx'
 import { buttonVariants } from '../../../components/ui/button.tsx'
+import { altTextDescription } from './editor-text.ts'
 
 type Props = { count: number; onCancel: () => void; onConfirm: () => void; contentId: string }
 
@@ -32,9 +33,7 @@ export function AltTextWarning({ count, onCancel, onConfirm, contentId }: Props)
       >
         <AlertDialogHeader>
           <AlertDialogTitle>Images without alt text</AlertDialogTitle>
-          <AlertDialogDescription>
-            {`${count === 1 ? 'One image' : `${count} images`} in this post ${count === 1 ? 'has' : 'have'} no alt text. Screen readers read it to people who cannot see the picture, and search engines use it. Write it between the brackets: ![a short description](…).`}
-          </AlertDialogDescription>
+          <AlertDialogDescription>{altTextDescription(count)}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel onClick={onCancel}>Add alt text</AlertDialogCancel>

@@ -1,14 +1,26 @@
 import { Check, CloudOff, LoaderCircle } from 'lucide-react'
-import type { AutosaveState } from './use-autosave.ts'
+import { AUTOSAVE_TEXT } from './editor-text.ts'
+import type { Autosave } from './use-autosave.ts'
 
-const LABEL: Record<Exclude<AutosaveState, 'idle'>, string> = {
-  saving: 'Saving…',
-  saved: 'Saved',
-  offline: 'Offline — kept locally',
+type Props = {
+  state: Autosave
+  /** The autosave holds changes a published or scheduled post does not show yet: "saved" then says so. */
+  copy: boolean
+  /** Why nothing can be saved yet (a new post without a title), shown instead of the state. */
+  notReady?: string | null
 }
 
 /** The autosave state beside the editor's buttons; announced politely to screen readers. */
-export function AutosaveStatus({ state }: { state: AutosaveState }) {
+export function AutosaveStatus({ state: { state, reason }, copy, notReady }: Props) {
+  const label = notReady
+    ? AUTOSAVE_TEXT.notReady(notReady)
+    : state === 'idle'
+      ? ''
+      : state === 'refused'
+        ? AUTOSAVE_TEXT.failed(reason ?? '')
+        : state === 'saved' && copy
+          ? AUTOSAVE_TEXT.savedCopy
+          : AUTOSAVE_TEXT[state]
   return (
     <p
       aria-live="polite"
@@ -16,9 +28,11 @@ export function AutosaveStatus({ state }: { state: AutosaveState }) {
       data-testid="autosave-status"
     >
       {state === 'saving' && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-      {state === 'saved' && <Check className="size-4" aria-hidden="true" />}
-      {state === 'offline' && <CloudOff className="size-4 text-destructive" aria-hidden="true" />}
-      {state === 'idle' ? '' : LABEL[state]}
+      {state === 'saved' && !notReady && <Check className="size-4" aria-hidden="true" />}
+      {(state === 'offline' || state === 'refused') && (
+        <CloudOff className="size-4 text-destructive" aria-hidden="true" />
+      )}
+      {label}
     </p>
   )
 }

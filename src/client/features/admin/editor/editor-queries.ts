@@ -22,7 +22,7 @@ export const editorKeys = {
 export const autosaveQuery = (key: string) =>
   queryOptions({
     queryKey: editorKeys.autosave(key),
-    queryFn: () => orNullOn404(() => apiJson(AutosaveSchema, `/api/autosaves/${enc(key)}`)),
+    queryFn: () => apiJson(AutosaveSchema.nullable(), `/api/autosaves/${enc(key)}`),
     staleTime: Infinity,
     retry: false,
   })
@@ -52,7 +52,7 @@ export const restoreRevision = (postId: string, id: string) =>
 export const previewLinkQuery = (postId: string) =>
   queryOptions({
     queryKey: editorKeys.previewLink(postId),
-    queryFn: () => orNullOn404(() => apiJson(PreviewLinkSchema, `/api/posts/${enc(postId)}/preview-link`)),
+    queryFn: () => apiJson(PreviewLinkSchema.nullable(), `/api/posts/${enc(postId)}/preview-link`),
     retry: false,
   })
 

@@ -6,6 +6,7 @@ import {
   insertImage,
   insertLink,
   prefixLines,
+  codeBlock,
   shiftAnchor,
   wrapSelection,
 } from './markdown-actions.ts'
@@ -26,6 +27,8 @@ describe('editor toolbar edits', () => {
   it('prefixes every selected line for lists', () => {
     expect(prefixLines('x\none\ntwo\ny', 3, 8, 'bullet').text).toBe('x\n- one\n- two\ny')
     expect(prefixLines('one\ntwo', 0, 7, 'number').text).toBe('1. one\n2. two')
+    expect(prefixLines('a\ntitle', 3, 3, 'heading').text).toBe('a\n## title')
+    expect(prefixLines('said\nthis', 0, 9, 'quote').text).toBe('> said\n> this')
   })
   it('builds a link around the selection with the url selected', () => {
     const edit = insertLink('see docs', 4, 8)
@@ -66,5 +69,14 @@ describe('images in the editor', () => {
     const md = '![](/a.png)\n\n![ok](/b.png)\n\n![  ](/c.png)\n\n```\n![](/in-code.png)\n```\n\nText ![](/d.png)'
     expect(imagesWithoutAlt(md)).toEqual(['/a.png', '/c.png', '/d.png'])
     expect(imagesWithoutAlt('No images')).toEqual([])
+  })
+})
+
+describe('codeBlock', () => {
+  it('fences the selection on lines of its own and keeps it selected', () => {
+    const edit = codeBlock('run npm start now', 4, 13)
+    expect(edit.text).toBe('run \n```\nnpm start\n```\n now')
+    expect(edit.text.slice(edit.start, edit.end)).toBe('npm start')
+    expect(codeBlock('', 0, 0).text).toBe('```\ncode\n```')
   })
 })

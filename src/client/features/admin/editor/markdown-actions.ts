@@ -9,18 +9,37 @@ export function wrapSelection(text: string, start: number, end: number, marker: 
   return { text: next, start: from, end: from + selected.length }
 }
 
-/** Prefix every line touched by the selection: '- ' for bullets, '1. ', '2. '… for numbered lists. */
-export function prefixLines(text: string, start: number, end: number, kind: 'bullet' | 'number'): Edit {
+const PREFIX = {
+  bullet: () => '- ',
+  number: (i: number) => `${i + 1}. `,
+  heading: () => '## ',
+  quote: () => '> ',
+} as const
+const EMPTY_LINE = { bullet: 'List item', number: 'List item', heading: 'Heading', quote: 'Quote' } as const
+
+/** Prefix every line touched by the selection: '- ' for bullets, '1. ', '2. '… for numbered lists, '## ', '> '. */
+export function prefixLines(text: string, start: number, end: number, kind: keyof typeof PREFIX): Edit {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1
   const nextBreak = text.indexOf('\n', end)
   const lineEnd = nextBreak === -1 ? text.length : nextBreak
   const lines = text.slice(lineStart, lineEnd).split('\n')
-  const block = lines.map((line, i) => `${kind === 'bullet' ? '- ' : `${i + 1}. `}${line || 'List item'}`).join('\n')
+  const block = lines.map((line, i) => `${PREFIX[kind](i)}${line || EMPTY_LINE[kind]}`).join('\n')
   return {
     text: `${text.slice(0, lineStart)}${block}${text.slice(lineEnd)}`,
     start: lineStart,
     end: lineStart + block.length,
   }
+}
+
+/** The selected lines in a fenced code block on lines of their own; the code (or a placeholder) stays selected. */
+export function codeBlock(text: string, start: number, end: number): Edit {
+  const code = text.slice(start, end) || 'code'
+  const before = text.slice(0, start)
+  const after = text.slice(end)
+  const open = `${before && !before.endsWith('\n') ? '\n' : ''}\`\`\`\n`
+  const close = `\n\`\`\`${after && !after.startsWith('\n') ? '\n' : ''}`
+  const from = start + open.length
+  return { text: `${before}${open}${code}${close}${after}`, start: from, end: from + code.length }
 }
 
 /** [selection](url) with the url selected so it can be typed over. */

@@ -3,6 +3,7 @@ import {
   Code,
   Columns2,
   Eye,
+  Heading2,
   ImagePlus,
   Images,
   Italic,
@@ -10,9 +11,19 @@ import {
   List,
   ListOrdered,
   Pencil,
+  Quote,
+  SquareCode,
   type LucideIcon,
 } from 'lucide-react'
-import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react'
+import {
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react'
 import { readingTime, wordCount } from '#shared/text/reading-time.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
@@ -22,6 +33,7 @@ import { MediaPicker } from '../media/media-picker.tsx'
 import { UploadProgressList } from '../media/upload-progress.tsx'
 import { useImageUploads } from '../media/use-image-uploads.ts'
 import {
+  codeBlock,
   imageMarkdown,
   insertImage,
   insertLink,
@@ -31,6 +43,8 @@ import {
   type Edit,
 } from './markdown-actions.ts'
 import { MarkdownPreview } from './markdown-preview.tsx'
+import { AltTextPrompt } from './alt-text-prompt.tsx'
+import { replaceImageAlt } from '#shared/markdown/image-alt.ts'
 
 type Props = {
   id: string
@@ -52,6 +66,9 @@ const TOOLS: Tool[] = [
   { label: 'Bulleted list', icon: List, apply: (t, s, e) => prefixLines(t, s, e, 'bullet') },
   { label: 'Numbered list', icon: ListOrdered, apply: (t, s, e) => prefixLines(t, s, e, 'number') },
   { label: 'Link', icon: Link2, apply: insertLink, key: 'k' },
+  { label: 'Heading', icon: Heading2, apply: (t, s, e) => prefixLines(t, s, e, 'heading') },
+  { label: 'Quote', icon: Quote, apply: (t, s, e) => prefixLines(t, s, e, 'quote') },
+  { label: 'Code block', icon: SquareCode, apply: codeBlock },
 ]
 const SHORTCUTS = new Map(TOOLS.filter((t) => t.key).map((t) => [t.key, t]))
 const shortcutHint = (key: string | undefined) => (key ? ` (Ctrl+${key.toUpperCase()})` : '')
@@ -69,6 +86,8 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
   const [preview, setPreview] = useState(false)
   const showPreviewOnly = preview && !split
   const words = wordCount(value)
+  // The preview renders a step behind the typing, so a long post keeps each keystroke quick.
+  const previewText = useDeferredValue(value)
   const setMode = (previewOnly: boolean, sideBySide: boolean) => {
     setPreview(previewOnly)
     if (onSplitChange && sideBySide !== split) onSplitChange(sideBySide)
@@ -76,6 +95,8 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
   const [dragging, setDragging] = useState(false)
   const [libraryOpen, setLibraryOpen] = useState(false)
   const { uploads, start } = useImageUploads()
+  // Uploads the library has no alt text for, asked about one at a time.
+  const [asking, setAsking] = useState<{ url: string; name: string }[]>([])
   // Where each pending upload goes, kept in step with edits made while it uploads.
   const anchors = useRef(new Map<number, number>())
   const lastValue = useRef(value)
@@ -115,6 +136,7 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
       start(
         [file],
         (response) => {
+          if (!response.alt.trim()) setAsking((queue) => [...queue, { url: response.url, name: file.name }])
           const markdown = imageMarkdown(response.alt, response.url)
           // The anchor is relative to the last rendered text; edits still pending move it once more.
           const base = lastValue.current
@@ -239,7 +261,7 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
       <div className={split ? 'lg:grid lg:grid-cols-2 lg:divide-x' : undefined}>
         {showPreviewOnly ? (
           <div className="min-h-[400px] p-4">
-            <MarkdownPreview content={value} />
+            <MarkdownPreview content={previewText} />
           </div>
         ) : (
           <Textarea
@@ -254,7 +276,7 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
             onKeyDown={onShortcut}
             rows={20}
             placeholder="Write your post in markdown... (paste or drop images here)"
-            className="min-h-[400px] rounded-none border-0 font-mono text-sm focus-visible:outline-offset-0"
+            className="min-h-[400px] rounded-none border-0 font-mono text-sm field-sizing-content focus-visible:outline-offset-0"
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
           />
@@ -265,13 +287,21 @@ export function MarkdownEditor({ id, value, onChange, invalid, describedBy, spli
             aria-label="Live preview"
             role="region"
           >
-            <MarkdownPreview content={value} />
+            <MarkdownPreview content={previewText} />
           </div>
         )}
       </div>
       <p className="border-t px-3 py-1.5 text-xs text-muted-foreground" data-testid="word-count">
         {`${words} ${words === 1 ? 'word' : 'words'} · ${readingTime(value)} min read`}
       </p>
+      <AltTextPrompt
+        image={asking[0] ?? null}
+        onDone={(alt) => {
+          const image = asking[0]
+          setAsking((queue) => queue.slice(1))
+          if (image && alt) onChange((current) => replaceImageAlt(current, image.url, '', alt))
+        }}
+      />
       <MediaPicker
         open={libraryOpen}
         onOpenChange={setLibraryOpen}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { memo, useEffect, useMemo, useState } from 'react'
 import { renderMarkdown, type Highlighter } from '#shared/markdown/render.ts'
 
 /** The reader site's post typography (prose-blog); preview images are capped at 400px high (spec §9). */
@@ -12,7 +12,7 @@ export function loadHighlighter(): Promise<Highlighter> {
 }
 
 /** The reader site's renderer (safe HTML: raw HTML escaped, unsafe URLs dropped), so the preview matches the published post. */
-export function MarkdownPreview({ content }: { content: string }) {
+export const MarkdownPreview = memo(function MarkdownPreview({ content }: { content: string }) {
   const [highlight, setHighlight] = useState<Highlighter | undefined>(undefined)
   useEffect(() => {
     let live = true
@@ -24,4 +24,4 @@ export function MarkdownPreview({ content }: { content: string }) {
   const html = useMemo(() => renderMarkdown(content, { highlight }), [content, highlight])
   if (!content.trim()) return <p className="py-8 text-center text-muted-foreground">Nothing to preview yet.</p>
   return <div className={PROSE} data-testid="markdown-preview" dangerouslySetInnerHTML={{ __html: html }} />
-}
+})

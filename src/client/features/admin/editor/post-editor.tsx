@@ -1,26 +1,28 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
-import { HttpError } from '../../../lib/api.ts'
+import { apiJson, HttpError } from '../../../lib/api.ts'
 import { useAuth } from '../../../lib/auth.tsx'
-import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx'
-import { toast } from '../../../lib/toast.tsx'
+import { Link, useNavigate } from '../../../lib/router.tsx'
 import { paths } from '#shared/paths.ts'
-import type { Post, PostStatus } from '#shared/schemas/post.ts'
-import { isSafeUrl } from '#shared/schemas/common.ts'
+import { PostSchema, type Post, type PostStatus } from '#shared/schemas/post.ts'
 import { slugify } from '#shared/text/slugify.ts'
 import { Field, invalidProps } from '../field.tsx'
-import { errorText, usePostMutations } from '../queries.ts'
+import { adminKeys, errorText, refreshPosts, usePostMutations } from '../queries.ts'
 import { AltTextWarning } from './alt-text-warning.tsx'
 import { imagesWithoutAlt } from './alt-text.ts'
 import { clearBackup, readBackup, writeBackup, type Backup } from './backup.ts'
 import { AutosaveStatus } from './autosave-status.tsx'
-import { autosaveKey, autosaveQuery, discardAutosave, editorKeys } from './editor-queries.ts'
-import { imageMarkdown, insertImage } from './markdown-actions.ts'
+import { autosaveKey, autosaveQuery, discardAutosave, editorKeys, saveAutosave } from './editor-queries.ts'
 import { MarkdownEditor } from './markdown-editor.tsx'
+import { EditorActions } from './editor-actions.tsx'
+import { EditorPreviewDialog } from './editor-preview-dialog.tsx'
+import { keepEditorFor } from './editor-session.ts'
+import { savedToast } from './editor-text.ts'
+import { PostState } from './post-state.tsx'
 import { PrePublishPanel } from './pre-publish-panel.tsx'
 import { RevisionsPanel } from './revisions-panel.tsx'
 import { SharePreviewPanel } from './share-preview-panel.tsx'
@@ -30,6 +32,8 @@ import { PostSettingsPanel, SeoSettingsPanel } from './post-side-panels.tsx'
 import { RestoreBanner } from './restore-banner.tsx'
 import { SchedulePanel } from './schedule-panel.tsx'
 import { useUnsavedGuard } from './use-unsaved-guard.ts'
+import { useLibraryInsert } from './use-library-insert.ts'
+import { useSaveShortcut } from './use-save-shortcut.ts'
 
 const same = (a: PostForm, b: PostForm) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -62,12 +66,43 @@ export function PostEditor({ post }: { post: Post | null }) {
   const queryClient = useQueryClient()
   const forgetServerCopy = () => queryClient.setQueryData(editorKeys.autosave(key), null)
   const [split, setSplit] = useState(false)
+  const [previewing, setPreviewing] = useState(false)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const slugTouched = useRef(Boolean(post?.slug))
-  const saved = useRef(false)
   const dirty = !same(form, baseline)
-  useUnsavedGuard(dirty)
-  const autosave = useAutosave(key, form, dirty && !offer && !saved.current)
+  const savePending = create.isPending || update.isPending
+  // A new post is created by its first save; until it is valid as a draft (it needs a title) it stays in this browser.
+  const notReady = id === null && dirty ? (Object.values(validatePost(toPostBody(form, 'draft')))[0] ?? null) : null
+
+  /** The server now holds `sent` as `stored`: the editor follows it, and a new post's editor moves to its address. */
+  const adopt = (stored: Post, sent: PostForm) => {
+    queryClient.setQueryData(adminKeys.post(stored.id), stored)
+    const next = { ...sent, slug: stored.slug, scheduledAt: formFromPost(stored).scheduledAt }
+    setBaseline(next)
+    setForm((f) => (same(f, sent) ? next : { ...f, slug: slugTouched.current ? f.slug : stored.slug }))
+    slugTouched.current = true
+    clearBackup(id)
+    forgetServerCopy()
+    if (id === null) {
+      keepEditorFor(stored.id)
+      navigate(paths.admin.editPost(stored.id), { replace: true, scroll: false })
+    }
+    return next
+  }
+
+  // Autosave: a new post's first one creates it as a draft (so "Saved" means findable in Posts); after that the
+  // working copy is kept on the server until a save makes it the post.
+  const autosave = useAutosave(form, dirty && !notReady && !savePending, async (sent) => {
+    if (id !== null) return void (await saveAutosave(key, sent))
+    const body = toPostBody(sent, 'draft')
+    const created = await apiJson(PostSchema, '/api/posts', {
+      method: 'POST',
+      body: { ...body, slug: slugTouched.current ? body.slug : undefined, authorId: user?.id },
+    })
+    adopt(created, sent)
+    void refreshPosts(queryClient)
+  })
+  useUnsavedGuard(dirty && autosave.state !== 'saved')
 
   // The server's working copy arrives after the first render: offer it when it is the newest unsaved text.
   const offeredServer = useRef(false)
@@ -78,39 +113,32 @@ export function PostEditor({ post }: { post: Post | null }) {
     if (remote && !dirty) setOffer((current) => newer(current, { ...remote, where: 'server' }))
   }, [serverCopy.data, post, baseline, dirty])
 
+  // Opening New Post puts the cursor in the title, where writing starts.
+  const opensNew = useRef(post === null)
+  useEffect(() => {
+    if (opensNew.current) document.getElementById('post-title')?.focus()
+  }, [])
+
   const adoptForm = (next: PostForm) => {
     setForm(next)
     slugTouched.current = Boolean(next.slug)
   }
 
   useEffect(() => {
-    if (!dirty || offer || saved.current) return
-    // A save that lands inside the delay has cleared the backup already: never write it back.
-    const timer = setTimeout(() => saved.current || writeBackup(id, form), 300)
+    if (!dirty) return
+    const timer = setTimeout(() => writeBackup(id, form), 300)
     return () => clearTimeout(timer)
-  }, [form, dirty, offer, id])
+  }, [form, dirty, id])
 
-  // "Insert into post" from the media library arrives as ?insert=<url>&alt=<text>: added once, at the end, unsaved.
-  const [params, setParams] = useSearchParams()
-  const inserted = useRef(false)
-  useEffect(() => {
-    const url = params.get('insert')
-    if (inserted.current || !url) return
-    inserted.current = true
-    if (isSafeUrl(url)) {
-      setForm((f) => ({
-        ...f,
-        content: insertImage(f.content, f.content.length, imageMarkdown(params.get('alt') ?? '', url)).text,
-      }))
-      toast({ title: 'Image added at the end of the post', description: 'Save the post to keep it.' })
-    }
-    const next = new URLSearchParams(params)
-    next.delete('insert')
-    next.delete('alt')
-    setParams(next)
-  }, [params, setParams])
+  const updateContent = useCallback(
+    (apply: (content: string) => string) => setForm((f) => ({ ...f, content: apply(f.content) })),
+    [],
+  )
+  useLibraryInsert(updateContent)
 
   const [altMissing, setAltMissing] = useState(0)
+  // Images a published post went out with, or that the writer chose to publish without alt text, are not asked again.
+  const altAnswered = useRef(new Set(post?.status === 'published' ? imagesWithoutAlt(post.content) : []))
   const set = <K extends keyof PostForm>(key: K, value: PostForm[K]) => setForm((f) => ({ ...f, [key]: value }))
   const onTitle = (title: string) =>
     setForm((f) => ({ ...f, title, slug: slugTouched.current && f.slug ? f.slug : slugify(title) }))
@@ -119,51 +147,49 @@ export function PostEditor({ post }: { post: Post | null }) {
     set('slug', slug)
   }
 
-  const pending = create.isPending || update.isPending
+  // While a new post's first autosave creates it, a save would create a second one: it waits.
+  const pending = savePending || (id === null && autosave.state === 'saving')
   const save = (status: PostStatus, altChecked = false) => {
+    if (pending) return
     const body = toPostBody(form, status)
     const found = validatePost(body)
     setErrors(found)
     if (Object.keys(found).length > 0) return
     // A nudge, not a block: publishing images without alt text asks once, then goes ahead if told to.
-    const missing = status === 'published' && !altChecked ? imagesWithoutAlt(form.content).length : 0
-    if (missing > 0) return setAltMissing(missing)
-    const done = () => {
-      saved.current = true
-      clearBackup(id)
-      forgetServerCopy()
-      setBaseline(form)
-      navigate(paths.admin.posts())
-    }
+    const noAlt = imagesWithoutAlt(form.content).filter((src) => !altAnswered.current.has(src))
+    if (status === 'published' && !altChecked && noAlt.length > 0) return setAltMissing(noAlt.length)
+    if (altChecked) noAlt.forEach((src) => altAnswered.current.add(src))
+    const sent = form
+    const before = post?.status ?? null
+    const announce = (stored: Post) => savedToast(before, stored)
+    const done = (stored: Post) => autosave.markSaved(adopt(stored, sent))
     // The mutation toasts the outcome; a taken slug (409) is also shown next to the slug field.
     const failed = (err: Error) => {
       if (err instanceof HttpError && err.status === 409) setErrors({ slug: errorText(err) })
     }
-    if (id === null) create.mutate({ ...body, authorId: user?.id }, { onSuccess: done, onError: failed })
-    else update.mutate({ id, body }, { onSuccess: done, onError: failed })
+    if (id === null)
+      create.mutate({ body: { ...body, authorId: user?.id }, announce }, { onSuccess: done, onError: failed })
+    else update.mutate({ id, body, announce }, { onSuccess: done, onError: failed })
   }
 
-  const primaryLabel = !post || post.status !== 'published' ? 'Publish' : 'Update Post'
+  // Ctrl/Cmd+S saves without changing the post's state.
+  useSaveShortcut(() => save(post?.status ?? 'draft'))
 
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <Button asChild variant="ghost" size="icon">
             <Link href={paths.admin.posts()} aria-label="Back to posts">
               <ArrowLeft aria-hidden="true" />
             </Link>
           </Button>
           <h1 className="text-2xl font-bold sm:text-3xl">{post ? 'Edit Post' : 'Create New Post'}</h1>
+          <PostState post={post} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <AutosaveStatus state={autosave} />
-          <Button variant="outline" disabled={pending} onClick={() => save('draft')}>
-            Save as Draft
-          </Button>
-          <Button disabled={pending} onClick={() => save('published')}>
-            {pending ? 'Saving...' : primaryLabel}
-          </Button>
+          <AutosaveStatus state={autosave} copy={dirty && post?.status !== 'draft'} notReady={notReady} />
+          <EditorActions saved={post} pending={pending} save={save} />
         </div>
       </header>
       <AltTextWarning
@@ -208,7 +234,6 @@ export function PostEditor({ post }: { post: Post | null }) {
                 id="post-slug"
                 value={form.slug}
                 onChange={(e) => onSlug(e.target.value)}
-                placeholder="post-url-slug"
                 {...invalidProps('post-slug', errors.slug)}
               />
             </Field>
@@ -216,7 +241,7 @@ export function PostEditor({ post }: { post: Post | null }) {
               <MarkdownEditor
                 id="post-content"
                 value={form.content}
-                onChange={(apply) => setForm((f) => ({ ...f, content: apply(f.content) }))}
+                onChange={updateContent}
                 invalid={Boolean(errors.content)}
                 describedBy={errors.content ? 'post-content-error' : undefined}
                 split={split}
@@ -239,10 +264,11 @@ export function PostEditor({ post }: { post: Post | null }) {
           )}
           <PostSettingsPanel form={form} errors={errors} set={set} />
           <SeoSettingsPanel form={form} errors={errors} set={set} />
-          {post && <SharePreviewPanel postId={post.id} slug={post.slug} />}
+          {post && <SharePreviewPanel postId={post.id} onPreview={() => setPreviewing(true)} />}
           {post && <RevisionsPanel postId={post.id} current={form.content} onRestored={adoptForm} />}
         </div>
       </div>
+      <EditorPreviewDialog open={previewing} onOpenChange={setPreviewing} title={form.title} content={form.content} />
     </div>
   )
 }

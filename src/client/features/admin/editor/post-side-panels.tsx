@@ -44,10 +44,15 @@ export function PostSettingsPanel({ form, errors, set }: PanelProps) {
           <Input
             id="post-featured-image"
             value={form.featuredImage}
-            placeholder="https://... (defaults to the first image)"
             onChange={(e) => set('featuredImage', e.target.value)}
             {...invalidProps('post-featured-image', errors.featuredImage)}
+            aria-describedby={
+              errors.featuredImage ? 'post-featured-image-hint post-featured-image-error' : 'post-featured-image-hint'
+            }
           />
+          <p id="post-featured-image-hint" className="text-xs text-muted-foreground">
+            When empty, the first image in the content
+          </p>
           {form.featuredImage && uploadOf(form.featuredImage) && (
             <img
               src={thumbnailUrl(form.featuredImage)}
@@ -76,12 +81,7 @@ export function PostSettingsPanel({ form, errors, set }: PanelProps) {
           />
         </Field>
         <Field id="post-tags" label="Tags" error={errors.tags}>
-          <Input
-            id="post-tags"
-            value={form.tagsInput}
-            placeholder="react, typescript, web"
-            onChange={(e) => set('tagsInput', e.target.value)}
-          />
+          <Input id="post-tags" value={form.tagsInput} onChange={(e) => set('tagsInput', e.target.value)} />
           <p className="text-xs text-muted-foreground">Separate tags with commas</p>
         </Field>
         <div className="flex items-start gap-3">

@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import { Copy, ExternalLink, Link2Off, Share2 } from 'lucide-react'
+import { Copy, Eye, Link2Off, Share2 } from 'lucide-react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
 import { toast } from '../../../lib/toast.tsx'
-import { paths } from '#shared/paths.ts'
 import { errorText } from '../queries.ts'
 import { previewLinkQuery, usePreviewLinkMutations } from './editor-queries.ts'
 
-/** The admin's own preview of the saved post, and a secret link that shows it to anyone holding it until revoked. */
-export function SharePreviewPanel({ postId, slug }: { postId: string; slug: string }) {
+/** A preview of the editor's text, and a secret link that shows it to anyone holding it until revoked. */
+export function SharePreviewPanel({ postId, onPreview }: { postId: string; onPreview: () => void }) {
   const link = useQuery(previewLinkQuery(postId))
   const { share, revoke } = usePreviewLinkMutations(postId)
   const url = link.data ? new URL(link.data.path, window.location.origin).href : null
@@ -30,11 +29,9 @@ export function SharePreviewPanel({ postId, slug }: { postId: string; slug: stri
         <CardTitle className="text-lg">Preview</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        <Button asChild variant="outline" size="sm" className="w-full">
-          <a href={paths.post(slug)} target="_blank" rel="noopener">
-            <ExternalLink aria-hidden="true" />
-            Open preview
-          </a>
+        <Button variant="outline" size="sm" className="w-full" onClick={onPreview}>
+          <Eye aria-hidden="true" />
+          Open preview
         </Button>
         {url ? (
           <div className="space-y-2">

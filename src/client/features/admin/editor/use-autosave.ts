@@ -1,49 +1,82 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { PostForm } from '#shared/post-draft.ts'
-import { saveAutosave } from './editor-queries.ts'
+import { HttpError } from '../../../lib/api.ts'
+import { errorText } from '../queries.ts'
 
-/** Quiet time after the last keystroke before the working copy goes to the server. */
+/** Quiet time after the last keystroke before the text goes to the server. */
 export const AUTOSAVE_DELAY_MS = 2000
 
-export type AutosaveState = 'idle' | 'saving' | 'saved' | 'offline'
+/** pending: edits wait for the quiet moment; saving: a request is in flight; saved: the text is on the server. */
+export type AutosaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'offline' | 'refused'
+export type Autosave = {
+  state: AutosaveState
+  /** The server's reason when it refused the text. */
+  reason: string | null
+  /** A save outside autosave put this text on the server (so typing back to an older autosaved text is not "saved"). */
+  markSaved: (form: PostForm) => void
+}
 
 /**
- * Saves the form to the server a moment after typing stops (the local backup is written meanwhile, so nothing is
- * lost offline). A failed save shows "offline" and is retried when the browser is back online or on the next edit.
+ * Sends the form with `save` a moment after typing stops, one request at a time (a new post's first save creates
+ * it, so two at once would make two posts). The local backup is written meanwhile, so nothing is lost offline. A
+ * failed save shows "offline" and is retried when the browser is back online or on the next edit.
  */
-export function useAutosave(key: string, form: PostForm, enabled: boolean): AutosaveState {
+export function useAutosave(form: PostForm, enabled: boolean, save: (form: PostForm) => Promise<void>): Autosave {
   const [savedText, setSavedText] = useState<string | null>(null)
-  const [failed, setFailed] = useState(false)
+  const [inFlight, setInFlight] = useState(false)
+  const [failed, setFailed] = useState<{ reason: string | null } | null>(null)
   const [retry, setRetry] = useState(0)
+  const saveRef = useRef(save)
+  saveRef.current = save
+  const mounted = useRef(true)
   const text = JSON.stringify(form)
+  const markSaved = useCallback((saved: PostForm) => setSavedText(JSON.stringify(saved)), [])
 
   useEffect(() => {
+    mounted.current = true
     const onOnline = () => setRetry((n) => n + 1)
     window.addEventListener('online', onOnline)
-    return () => window.removeEventListener('online', onOnline)
+    return () => {
+      mounted.current = false
+      window.removeEventListener('online', onOnline)
+    }
   }, [])
 
   useEffect(() => {
-    if (!enabled || text === savedText) return
-    let live = true
+    if (!enabled || inFlight || text === savedText) return
     const timer = setTimeout(() => {
-      saveAutosave(key, form).then(
+      setInFlight(true)
+      // The answer is kept even when typing went on meanwhile: it says what the server holds.
+      saveRef.current(form).then(
         () => {
-          if (!live) return
+          if (!mounted.current) return
           setSavedText(text)
-          setFailed(false)
+          setFailed(null)
+          setInFlight(false)
         },
-        () => live && setFailed(true),
+        (err: unknown) => {
+          if (!mounted.current) return
+          // An answer from the server (a taken slug, say) is a refusal; no answer at all means offline.
+          setFailed({ reason: err instanceof HttpError ? errorText(err) : null })
+          setInFlight(false)
+        },
       )
     }, AUTOSAVE_DELAY_MS)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [key, form, text, enabled, retry, savedText])
+    return () => clearTimeout(timer)
+  }, [form, text, enabled, inFlight, retry, savedText])
 
-  // Edits waiting for the quiet moment count as "Saving…": they are on their way (and in the local backup already).
-  if (failed) return 'offline'
-  if (enabled && text !== savedText) return 'saving'
-  return savedText === null ? 'idle' : 'saved'
+  const state: AutosaveState = inFlight
+    ? 'saving'
+    : !enabled
+      ? savedText === null
+        ? 'idle'
+        : 'saved'
+      : text === savedText
+        ? 'saved'
+        : failed
+          ? failed.reason === null
+            ? 'offline'
+            : 'refused'
+          : 'pending'
+  return { state, reason: state === 'refused' ? (failed?.reason ?? null) : null, markSaved }
 }

@@ -1,17 +1,16 @@
-import { Eye, ExternalLink, Send } from 'lucide-react'
+import { Eye, ExternalLink } from 'lucide-react'
 import { Button } from '../../../components/ui/button.tsx'
 import { CategoryBadge } from '../../../components/ui/badge.tsx'
 import { paths } from '#shared/paths.ts'
 import type { PostCard } from '#shared/schemas/post.ts'
 import { viewsText } from '#shared/text/format.ts'
-import { usePostMutations } from '../queries.ts'
 import { StatusBadge } from '../status-badge.tsx'
 import { DeletePostButton } from './delete-post-button.tsx'
 import { EditPostLink } from './post-links.tsx'
+import { PublishPostButton } from './publish-post-button.tsx'
 import { publicationDate } from './publication-date.ts'
 
 export function PostRow({ post }: { post: PostCard }) {
-  const { publish } = usePostMutations()
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="admin-post-row">
       <div className="min-w-0 flex-1 space-y-2">
@@ -31,18 +30,7 @@ export function PostRow({ post }: { post: PostCard }) {
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1">
-        {post.status !== 'published' && (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => publish.mutate(post.id)}
-            disabled={publish.isPending}
-            aria-label={`Publish ${post.title}`}
-          >
-            <Send aria-hidden="true" />
-            Publish
-          </Button>
-        )}
+        {post.status !== 'published' && <PublishPostButton post={post} />}
         {post.status === 'published' && (
           <Button asChild variant="ghost" size="icon">
             <a href={paths.post(post.slug)} target="_blank" rel="noreferrer" aria-label={`View ${post.title}`}>
