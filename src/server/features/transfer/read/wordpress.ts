@@ -3,6 +3,7 @@ import { AppError } from '../../../errors.ts'
 import type { Source } from '../archive/source.ts'
 import { isoDate, usableSlug, type ForeignComment, type ForeignPost, type ForeignSite } from './foreign.ts'
 import { autoParagraphs, htmlToMarkdown } from './html-to-markdown.ts'
+import { TooDeep } from './import-limits.ts'
 
 type Item = {
   title: string
@@ -187,6 +188,17 @@ export async function readWordPressExport(source: Source, entry: string): Promis
     const createdAt = isoDate(item.dateGmt) ?? isoDate(item.date) ?? now
     const oldPaths = [item.type === 'page' ? `/?page_id=${item.id}` : `/?p=${item.id}`]
     if (item.link) oldPaths.push(item.link)
+    let converted: { content: string; excerpt: string | null }
+    try {
+      converted = {
+        content: asMarkdown(item.content),
+        excerpt: item.excerpt.trim() ? htmlToMarkdown(item.excerpt) : null,
+      }
+    } catch (error) {
+      if (!(error instanceof TooDeep)) throw error
+      site.warnings.push(`WordPress ${item.type} "${slug}": ${error.message}`)
+      continue
+    }
     const datePathOf = item.type === 'post' && item.name ? datePath(item.date, item.name) : null
     if (datePathOf) oldPaths.push(datePathOf)
     const thumbnail = attachments.get(item.meta.get('_thumbnail_id') ?? '') ?? null
@@ -194,7 +206,7 @@ export async function readWordPressExport(source: Source, entry: string): Promis
       ref: `${item.type} ${item.id}`,
       title,
       slug,
-      content: asMarkdown(item.content),
+      content: converted.content,
       featuredImage: thumbnail,
       metaTitle: null,
       metaDescription: null,
@@ -213,7 +225,7 @@ export async function readWordPressExport(source: Source, entry: string): Promis
       site.warnings.push(`WordPress post "${slug}" was "${item.status}"; it comes in as a draft`)
     site.posts.push({
       ...common,
-      excerpt: item.excerpt.trim() ? htmlToMarkdown(item.excerpt) : null,
+      excerpt: converted.excerpt,
       category: primary
         ? {
             name: primary.name,
@@ -226,7 +238,15 @@ export async function readWordPressExport(source: Source, entry: string): Promis
       publishedAt: item.status === 'publish' ? createdAt : null,
       authorName: null,
       featured: item.meta.get('_sticky') === '1',
-      comments: item.comments.filter(isApprovedComment).map(toComment),
+      comments: item.comments.filter(isApprovedComment).flatMap((c) => {
+        try {
+          return [toComment(c)]
+        } catch (error) {
+          if (!(error instanceof TooDeep)) throw error
+          site.warnings.push(`A comment on WordPress post "${slug}": ${error.message}`)
+          return []
+        }
+      }),
     } satisfies ForeignPost)
   }
   if (skippedTypes)
