@@ -14,7 +14,7 @@ import { readGhostExport } from './read/ghost.ts'
 import { readMarkdownSite } from './read/markdown.ts'
 import { readWordPressExport } from './read/wordpress.ts'
 import { createReport } from './report.ts'
-import { findUserByRole } from './transfer.repo.ts'
+import { findUserByRole, truncateWriteAheadLog } from './transfer.repo.ts'
 import { writeModel } from './write.ts'
 
 export { writeBackup, backupFileName } from './backup-export.ts'
@@ -81,6 +81,7 @@ export async function runImport(db: Db, input: ImportInput): Promise<ImportRepor
       })
     } catch (error) {
       if (!(error instanceof DryRunDone)) throw error
+      await truncateWriteAheadLog(db)
     }
     // Every instance drops its page cache (the import may have run from the command line).
     if (!input.dryRun) await bumpContentVersion(db)

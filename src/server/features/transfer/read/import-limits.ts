@@ -29,9 +29,7 @@ export function checkMarkdownSizes(files: SourceEntry[]): void {
   let total = 0
   for (const file of files) {
     if (file.size > IMPORT_LIMITS.markdownFileBytes)
-      tooLarge(
-        `${file.path} is larger than ${megabytes(IMPORT_LIMITS.markdownFileBytes)}, more than a post can hold`,
-      )
+      tooLarge(`${file.path} is larger than ${megabytes(IMPORT_LIMITS.markdownFileBytes)}, more than a post can hold`)
     total += file.size
   }
   if (total > IMPORT_LIMITS.markdownTotalBytes)
