@@ -69,16 +69,18 @@ const notWellFormed = (message: string) =>
 async function parseItems(
   source: Source,
   entry: string,
-): Promise<{ items: Item[]; categoryNames: Map<string, string> }> {
+): Promise<{ items: Item[]; categoryNames: Map<string, string>; authorNames: Map<string, string> }> {
   const parser = sax.parser(true, { trim: false, normalize: false })
   const items: Item[] = []
   const categoryNames = new Map<string, string>()
+  const authorNames = new Map<string, string>()
   const stack: string[] = []
   let item: Item | null = null
   let comment: Record<string, string> | null = null
   let meta: { key: string; value: string } | null = null
   let category: { domain: string; nicename: string; name: string } | null = null
   let channelCategory: Record<string, string> | null = null
+  let channelAuthor: Record<string, string> | null = null
   let buffer = ''
   let failure: Error | null = null
 
@@ -106,6 +108,7 @@ async function parseItems(
         name: '',
       }
     else if (tag.name === 'wp:category' && !item) channelCategory = {}
+    else if (tag.name === 'wp:author' && !item) channelAuthor = {}
   }
   const text = (t: string) => {
     buffer += t
@@ -128,6 +131,11 @@ async function parseItems(
     } else if (name === 'category' && item && category) {
       item.categories.push({ ...category, name: value.trim() })
       category = null
+    } else if (channelAuthor && name.startsWith('wp:author_')) channelAuthor[name.slice('wp:author_'.length)] = value
+    else if (name === 'wp:author' && channelAuthor) {
+      const login = channelAuthor.login?.trim()
+      if (login) authorNames.set(login, channelAuthor.display_name?.trim() || login)
+      channelAuthor = null
     } else if (channelCategory && name.startsWith('wp:') && name !== 'wp:category')
       channelCategory[name.slice(3)] = value
     else if (name === 'wp:category' && channelCategory) {
@@ -157,7 +165,7 @@ async function parseItems(
     )
   }
   if (failure) throw failure
-  return { items, categoryNames }
+  return { items, categoryNames, authorNames }
 }
 
 const datePath = (local: string, slug: string) => {
@@ -169,7 +177,7 @@ const asMarkdown = (html: string) => htmlToMarkdown(autoParagraphs(html.replace(
 
 /** A WordPress export (WXR): posts and pages, categories and tags, approved comments, attachments. */
 export async function readWordPressExport(source: Source, entry: string): Promise<ForeignSite> {
-  const { items, categoryNames } = await parseItems(source, entry)
+  const { items, categoryNames, authorNames } = await parseItems(source, entry)
   const site: ForeignSite = { posts: [], pages: [], attachments: [], warnings: [] }
   const attachments = new Map(
     items.filter((i) => i.type === 'attachment' && i.attachmentUrl).map((i) => [i.id, i.attachmentUrl]),
@@ -236,7 +244,8 @@ export async function readWordPressExport(source: Source, entry: string): Promis
       tags: [...moreCategories.map((c) => c.name), ...tags],
       status: item.status === 'publish' ? 'published' : 'draft',
       publishedAt: item.status === 'publish' ? createdAt : null,
-      authorName: null,
+      // The byline keeps who wrote it there: the author's display name, or the login when the export has none.
+      authorName: authorNames.get(item.creator.trim()) ?? (item.creator.trim() || null),
       featured: item.meta.get('_sticky') === '1',
       comments: item.comments.filter(isApprovedComment).flatMap((c) => {
         try {
