@@ -51,3 +51,29 @@ it('a WordPress post whose HTML nests 50,000 <div> deep is left out with the rea
     'WordPress post "deep": its HTML nests elements more than 32 levels deep; it was left out',
   )
 })
+
+it('a picture not found in the media is listed and left out, unless the import asks to keep its old link', async () => {
+  const old = 'https://old.example.com/wp-content/uploads/2021/05/gone.png'
+  const file = wxr(item(1, 'with-picture', 'mara', `<p>Before.</p><p><img src="${old}" alt="Gone"></p><p>After.</p>`))
+  const importWith = (query: string) =>
+    t.request({
+      method: 'POST',
+      url: `/api/admin/import${query}`,
+      cookie,
+      ...multipartForm({ file: { name: 'export.xml', body: file } }),
+    })
+  const content = async () =>
+    (await t.request({ method: 'GET', url: '/api/posts/slug/with-picture', cookie })).json().content as string
+
+  const dropped = await importWith('')
+  expect(dropped.statusCode, dropped.body).toBe(200)
+  expect(dropped.json().missingImages).toEqual([old])
+  expect(await content()).not.toContain('old.example.com')
+  expect(await content()).toContain('After.')
+
+  await t.app.ctx.db.deleteFrom('posts').execute()
+  const kept = await importWith('?keepMissingImages=1')
+  expect(kept.statusCode, kept.body).toBe(200)
+  expect(kept.json().missingImages).toEqual([old])
+  expect(await content()).toContain(`![Gone](${old})`)
+})
