@@ -82,6 +82,28 @@ describe('imports stay inside their bounds: clear 413 and 400 answers, never a s
     expect(res.json().error).toBe('The Ghost export is larger than 128 MB: import the site in parts')
   })
 
+  it('a WordPress export over 128 MB, streamed to the server, is refused with 413', async () => {
+    const boundary = '----limits'
+    const item = `<item><title>x</title><content:encoded><![CDATA[<p>${'text '.repeat(20_000)}</p>]]></content:encoded><wp:post_type>post</wp:post_type></item>\n`
+    const chunks = Math.ceil((129 * 1024 ** 2) / item.length)
+    async function* body() {
+      yield `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="export.xml"\r\nContent-Type: application/xml\r\n\r\n`
+      yield '<?xml version="1.0"?><rss xmlns:wp="http://wordpress.org/export/1.2/"><channel>'
+      for (let i = 0; i < chunks; i++) yield item
+      yield '</channel></rss>'
+      yield `\r\n--${boundary}--\r\n`
+    }
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/admin/import',
+      cookie,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Readable.from(body()),
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json().error).toBe('The WordPress export is larger than 128 MB: import the site in parts')
+  })
+
   it('a Ghost export nested 50,000 levels deep is refused with 400', async () => {
     const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`
     const res = await upload('ghost.json', `{"db":[{"data":{"posts":[],"tags":[],"posts_tags":[],"x":${deep}}}]}`)

@@ -4,7 +4,7 @@ import { readEntryText, type Source } from '../archive/source.ts'
 import { isoDate, usableSlug, type ForeignPage, type ForeignPost, type ForeignSite } from './foreign.ts'
 import { htmlToMarkdown } from './html-to-markdown.ts'
 import { lexicalToMarkdown, mobiledocToMarkdown } from './ghost-cards.ts'
-import { assertShallowJson, checkJsonSize, IMPORT_LIMITS, jsonNestingDepth, TooDeep } from './import-limits.ts'
+import { assertShallowJson, checkExportSize, IMPORT_LIMITS, jsonNestingDepth, TooDeep } from './import-limits.ts'
 
 /**
  * The fields of Ghost's posts, tags and posts_tags tables up to Ghost 6, with those Ghost derives from a post when it
@@ -125,11 +125,10 @@ function parseRows<T>(table: keyof typeof KNOWN, rows: unknown[], schema: z.ZodT
 
 /** Reads a Ghost JSON export (`db[0].data` or `data`): posts and pages with their tags, authors and metadata. */
 export async function readGhostExport(source: Source, entry: string): Promise<ForeignSite> {
-  const found = source.entries.find((e) => e.path === entry)
-  if (found) checkJsonSize(found, 'The Ghost export')
+  checkExportSize(source, entry, 'The Ghost export')
   let json: unknown
   try {
-    const text = await readEntryText(source, entry, IMPORT_LIMITS.jsonBytes)
+    const text = await readEntryText(source, entry, IMPORT_LIMITS.exportBytes)
     if (jsonNestingDepth(text) > IMPORT_LIMITS.jsonDepth)
       throw new AppError(400, `The Ghost export nests more than ${IMPORT_LIMITS.jsonDepth} levels deep`)
     json = JSON.parse(text)

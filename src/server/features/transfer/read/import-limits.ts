@@ -1,6 +1,6 @@
 import { htmlNestingDepth, MAX_NESTING } from '#shared/markdown/nesting.ts'
 import { AppError } from '../../../errors.ts'
-import type { SourceEntry } from '../archive/source.ts'
+import type { Source, SourceEntry } from '../archive/source.ts'
 
 /**
  * Bounds on what another platform's export may hold. The whole export is read into memory and converted, so each
@@ -11,7 +11,8 @@ export const IMPORT_LIMITS = {
   markdownFileBytes: 1024 * 1024,
   markdownTotalBytes: 128 * 1024 ** 2,
   markdownFiles: 50_000,
-  jsonBytes: 128 * 1024 ** 2,
+  /** A Ghost JSON or WordPress XML export: its posts are all held in memory while they are converted. */
+  exportBytes: 128 * 1024 ** 2,
   /** Ghost's export wraps its rows six levels deep and lexical nests two levels per list: real files stay far below. */
   jsonDepth: 100,
 }
@@ -38,9 +39,10 @@ export function checkMarkdownSizes(files: SourceEntry[]): void {
     )
 }
 
-export function checkJsonSize(entry: SourceEntry, what: string): void {
-  if (entry.size > IMPORT_LIMITS.jsonBytes)
-    tooLarge(`${what} is larger than ${megabytes(IMPORT_LIMITS.jsonBytes)}: import the site in parts`)
+export function checkExportSize(source: Source, entry: string, what: string): void {
+  const size = source.entries.find((e) => e.path === entry)?.size ?? 0
+  if (size > IMPORT_LIMITS.exportBytes)
+    tooLarge(`${what} is larger than ${megabytes(IMPORT_LIMITS.exportBytes)}: import the site in parts`)
 }
 
 /** How deep arrays and objects nest in JSON text, in one pass that never recurses (strings are skipped). */

@@ -3,7 +3,7 @@ import { AppError } from '../../../errors.ts'
 import type { Source } from '../archive/source.ts'
 import { isoDate, usableSlug, type ForeignComment, type ForeignPost, type ForeignSite } from './foreign.ts'
 import { autoParagraphs, htmlToMarkdown } from './html-to-markdown.ts'
-import { TooDeep } from './import-limits.ts'
+import { checkExportSize, TooDeep } from './import-limits.ts'
 
 type Item = {
   title: string
@@ -177,6 +177,7 @@ const asMarkdown = (html: string) => htmlToMarkdown(autoParagraphs(html.replace(
 
 /** A WordPress export (WXR): posts and pages, categories and tags, approved comments, attachments. */
 export async function readWordPressExport(source: Source, entry: string): Promise<ForeignSite> {
+  checkExportSize(source, entry, 'The WordPress export')
   const { items, categoryNames, authorNames } = await parseItems(source, entry)
   const site: ForeignSite = { posts: [], pages: [], attachments: [], warnings: [] }
   const attachments = new Map(
