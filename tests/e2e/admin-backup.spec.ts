@@ -23,7 +23,10 @@ test('Backup & import: the backup downloads as a zip, and a dry-run import of it
   // This blog has everything the backup holds: a dry run finds each post a conflict and writes nothing.
   await page.getByLabel('Export file').setInputFiles(file)
   await page.getByLabel('Dry run: only report what would be created').check()
+  await page.getByLabel('Keep links to images not found in the images file (they show broken)').check()
+  const sent = page.waitForRequest((request) => request.url().includes('/api/admin/import'))
   await page.getByRole('button', { name: 'Import' }).click()
+  expect(new URL((await sent).url()).search).toBe('?dryRun=1&keepMissingImages=1')
   const report = page.getByRole('region', { name: 'Import report' })
   await expect(report.getByRole('heading', { name: 'Dry run: nothing was written (backup)' })).toBeVisible()
   await expect(report).toContainText('would be created.')

@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts'
 import { runImport, writeBackup } from '../features/transfer/transfer.service.ts'
 
 // `npm run export -- --out FILE [--with-secrets]` and
-// `npm run import -- FILE [--media DIR|ZIP] [--dry-run] [--with-secrets]`,
+// `npm run import -- FILE [--media DIR|ZIP] [--dry-run] [--with-secrets] [--keep-missing-images]`,
 // against the database DATA_DIR / DATABASE_URL name (the same the server uses).
 
 const [command, ...args] = process.argv.slice(2)
@@ -73,12 +73,17 @@ async function main(): Promise<number> {
     }
     if (command === 'import') {
       const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--media')
-      if (!file) throw new AppError(400, 'Usage: npm run import -- FILE [--media DIR|ZIP] [--dry-run] [--with-secrets]')
+      if (!file)
+        throw new AppError(
+          400,
+          'Usage: npm run import -- FILE [--media DIR|ZIP] [--dry-run] [--with-secrets] [--keep-missing-images]',
+        )
       const report = await runImport(database.db, {
         file,
         media: option('--media'),
         dryRun: flag('--dry-run'),
         withSecrets: flag('--with-secrets'),
+        keepMissingImages: flag('--keep-missing-images'),
         now: new Date(),
         onProgress: progressPrinter(),
       })

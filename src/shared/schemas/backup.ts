@@ -78,11 +78,15 @@ export const ImportReportSchema = z.object({
 })
 export type ImportReport = z.infer<typeof ImportReportSchema>
 
+const QueryFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((v) => v === '1' || v === 'true')
+
 export const ImportQuerySchema = z.object({
-  dryRun: z
-    .enum(['0', '1', 'true', 'false'])
-    .optional()
-    .transform((v) => v === '1' || v === 'true'),
+  dryRun: QueryFlag,
+  /** Pictures not found in the media keep their links to the old site instead of being left out. */
+  keepMissingImages: QueryFlag,
 })
 
 /** One line of a streamed import answer (Accept: application/x-ndjson): progress, then the report or an error. */

@@ -164,6 +164,22 @@ describe('hostile import files: everything an import writes passes the API check
     expect(home.headers.location).toBe('/blog/a-post')
   })
 
+  it("redirect rules pass the admin form's rule check: a rule to itself or from the site's own paths is refused", async () => {
+    const file = await backupOf({
+      redirects: [redirect('/loop', '/loop?'), redirect('/admin/x', '/elsewhere'), redirect('/kept', '/elsewhere')],
+    })
+    const res = await upload('backup.zip', file)
+    expect(res.statusCode).toBe(200)
+    const refused = res
+      .json()
+      .skipped.filter((s: { kind: string }) => s.kind === 'redirects')
+      .map((s: { item: string; reason: string }) => `${s.item}: ${s.reason}`)
+    expect(refused.sort()).toEqual([
+      '/admin/x: From path: this path belongs to the site itself',
+      '/loop: A redirect cannot point to itself',
+    ])
+  })
+
   it('social links with data: or javascript: are refused; an https link is restored', async () => {
     const file = await backupOf({
       settings: [

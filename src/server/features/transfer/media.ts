@@ -67,6 +67,8 @@ export function createMediaStore(run: ImportRun, media: Source | null) {
   }
 
   return {
+    /** Pictures the media lacks keep their old links (`keepMissingImages`) rather than being left out. */
+    keepMissing: run.keepMissingImages,
     /** The new /uploads URL of a reference, or null when it could not be imported (then listed as missing). */
     async resolve(reference: string, baseDir?: string): Promise<string | null> {
       const key = `${baseDir ?? ''}\n${reference}`

@@ -17,6 +17,8 @@ export type ImportRun = {
   counters: Set<string>
   /** Sessions, second factors, recovery codes and password hashes may be restored (see transfer.service). */
   withSecrets: boolean
+  /** Pictures not found in the media keep their links to the old site (they show broken) instead of being left out. */
+  keepMissingImages: boolean
 }
 
 /** Footer pages are served at /{slug}: these top-level paths belong to the site. */

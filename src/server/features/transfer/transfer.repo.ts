@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely'
+import { SqliteAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import type { CategoryRow, CommentRow, Database, FooterPageRow, UserRow } from '../../db/schema.ts'
 
@@ -246,4 +246,13 @@ export async function findPreviewTokens(db: Trx, tokens: string[]): Promise<Set<
     db.selectFrom('post_previews').select('token').where('token', 'in', chunk).execute(),
   )
   return new Set(rows.map((r) => r.token))
+}
+
+/**
+ * A rolled-back transaction on SQLite still leaves the pages it spilled in the write-ahead log, which keeps its size
+ * until the next truncating checkpoint: after a dry run, give that space back. PostgreSQL has nothing to do.
+ */
+export async function truncateWriteAheadLog(db: Db): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return
+  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db)
 }

@@ -110,6 +110,7 @@ export async function transferRoutes(app: App): Promise<void> {
           media: media?.file,
           mediaName: media?.name,
           dryRun: request.query.dryRun,
+          keepMissingImages: request.query.keepMissingImages,
           now: app.ctx.clock(),
         }
         const imported = async (report: ImportReport) => {

@@ -14,7 +14,7 @@ import { readGhostExport } from './read/ghost.ts'
 import { readMarkdownSite } from './read/markdown.ts'
 import { readWordPressExport } from './read/wordpress.ts'
 import { createReport } from './report.ts'
-import { findUserByRole } from './transfer.repo.ts'
+import { findUserByRole, truncateWriteAheadLog } from './transfer.repo.ts'
 import { writeModel } from './write.ts'
 
 export { writeBackup, backupFileName } from './backup-export.ts'
@@ -34,6 +34,8 @@ export type ImportInput = {
    * restored, and only into a blog with no admin yet. Never set for an import through the admin.
    */
   withSecrets?: boolean
+  /** Keep links to pictures the media lacks (they show broken) instead of leaving them out; listed either way. */
+  keepMissingImages?: boolean
   onProgress?: ImportRun['progress']
 }
 
@@ -73,7 +75,15 @@ export async function runImport(db: Db, input: ImportInput): Promise<ImportRepor
         const withSecrets = !!input.withSecrets && !(await findUserByRole(trx, ADMIN_ROLE))
         if (input.withSecrets && !withSecrets)
           report.warn('--with-secrets restores sessions and second factors only into a blog with no admin yet')
-        const run: ImportRun = { db: trx, now: input.now, report, progress, counters: new Set(), withSecrets }
+        const run: ImportRun = {
+          db: trx,
+          now: input.now,
+          report,
+          progress,
+          counters: new Set(),
+          withSecrets,
+          keepMissingImages: !!input.keepMissingImages,
+        }
         await writeModel(run, model)
         progress('counting', 0, null)
         await recount(trx, [...run.counters])
@@ -81,6 +91,7 @@ export async function runImport(db: Db, input: ImportInput): Promise<ImportRepor
       })
     } catch (error) {
       if (!(error instanceof DryRunDone)) throw error
+      await truncateWriteAheadLog(db)
     }
     // Every instance drops its page cache (the import may have run from the command line).
     if (!input.dryRun) await bumpContentVersion(db)

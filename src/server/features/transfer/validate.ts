@@ -3,7 +3,7 @@ import { CategoryInputSchema } from '#shared/schemas/category.ts'
 import { CommentInputSchema } from '#shared/schemas/engagement.ts'
 import { AltTextUpdateSchema } from '#shared/schemas/media.ts'
 import { PostInputSchema } from '#shared/schemas/post.ts'
-import { REDIRECT_SOURCES, RedirectInputSchema } from '#shared/schemas/redirect.ts'
+import { REDIRECT_SOURCES, RedirectInputSchema, redirectRuleSchema } from '#shared/schemas/redirect.ts'
 import { FooterPageInputSchema, SettingsUpdateSchema } from '#shared/schemas/site.ts'
 import { normaliseSitePath } from '#shared/text/site-path.ts'
 import { cleanInput } from '../../http/clean-input.ts'
@@ -138,13 +138,12 @@ const checks: Checks = {
   redirects: (r) => {
     const fields = through(RedirectInputSchema, { fromPath: r.fromPath, toPath: r.toPath })
     if (!fields.value) return fields
-    const from = sitePath(fields.value.fromPath)
-    if (!from.value) return refuse(`From path: ${from.reason}`)
-    const to = sitePath(fields.value.toPath)
-    if (!to.value) return refuse(`To path: ${to.reason}`)
-    if (from.value === '/') return refuse('From path: this path belongs to the site itself')
+    // The rule the admin's form stores: normalised ends, no source of the site's own, no rule back to itself.
+    // Its messages already name the end they are about.
+    const rule = redirectRuleSchema(NO_ORIGIN).safeParse(fields.value)
+    if (!rule.success) return refuse(rule.error.issues[0]!.message)
     const source = (REDIRECT_SOURCES as readonly string[]).includes(r.source) ? r.source : 'import'
-    return ok({ ...r, fromPath: from.value, toPath: to.value, source })
+    return ok({ ...r, fromPath: rule.data.fromPath, toPath: rule.data.toPath, source })
   },
   revisions: ok,
   autosaves: ok,

@@ -54,24 +54,27 @@ export async function* checked<K extends DataKind>(
   }
 }
 
-/** Pictures the content shows, stored as uploads and their references rewritten; the rest listed as missing. */
+/**
+ * Pictures the content shows, stored as uploads and their references rewritten; the rest listed as missing and
+ * left out (they would show broken, linked to the old site), unless the import was asked to keep their links.
+ */
 async function withLocalImages(media: MediaStore, content: string, baseDir?: string): Promise<string> {
   const refs = [...new Set([...content.matchAll(IMAGE_REF)].map((m) => m[3]!))]
   const replaced = new Map<string, string>()
   for (const ref of refs) {
     if (ref.startsWith('/uploads/') || ref.startsWith('data:')) continue
     const url = await media.resolve(ref, baseDir)
-    if (url) replaced.set(ref, url)
+    if (url || !media.keepMissing) replaced.set(ref, url ?? '')
   }
   if (!replaced.size) return content
   return content.replace(IMAGE_REF, (whole, open: string, lt: string, ref: string, close: string) =>
-    replaced.has(ref) ? `${open}${lt}${replaced.get(ref)}${close}` : whole,
+    !replaced.has(ref) ? whole : replaced.get(ref) ? `${open}${lt}${replaced.get(ref)}${close}` : '',
   )
 }
 
 async function localImage(media: MediaStore, ref: string | null, baseDir?: string): Promise<string | null> {
   if (!ref) return null
-  return (await media.resolve(ref, baseDir)) ?? (isSafeUrl(ref) ? ref : null)
+  return (await media.resolve(ref, baseDir)) ?? (media.keepMissing && isSafeUrl(ref) ? ref : null)
 }
 
 /** A post or page from another platform with its pictures made uploads; a post without a cover takes its first picture. */

@@ -92,12 +92,14 @@ export function BackupTab() {
     const form = event.currentTarget
     const data = new FormData(form)
     const dryRun = data.get('dryRun') === 'on'
+    const keepMissingImages = data.get('keepMissingImages') === 'on'
     data.delete('dryRun')
+    data.delete('keepMissingImages')
     if (!(data.get('media') as File | null)?.size) data.delete('media')
     setReport(null)
     setUpload({ label: 'Starting…', fraction: 0 })
     try {
-      const result = await uploadImport(data, dryRun, setUpload)
+      const result = await uploadImport(data, { dryRun, keepMissingImages }, setUpload)
       setReport(result)
       if (!dryRun) await queryClient.invalidateQueries()
     } catch (error) {
@@ -151,6 +153,17 @@ export function BackupTab() {
               />
               <Label htmlFor="import-dry-run" className="leading-snug">
                 Dry run: only report what would be created
+              </Label>
+            </div>
+            <div className="flex items-start gap-2">
+              <input
+                id="import-keep-missing"
+                name="keepMissingImages"
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-primary"
+              />
+              <Label htmlFor="import-keep-missing" className="leading-snug">
+                Keep links to images not found in the images file (they show broken)
               </Label>
             </div>
             <Button type="submit" disabled={upload !== null}>

@@ -34,7 +34,7 @@ export async function downloadBackup(onProgress: (p: Progress) => void): Promise
 /** Uploads an export (upload progress first), then follows the server's progress lines to the report. */
 export function uploadImport(
   form: FormData,
-  dryRun: boolean,
+  options: { dryRun: boolean; keepMissingImages: boolean },
   onProgress: (p: Progress) => void,
 ): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
@@ -73,7 +73,10 @@ export function uploadImport(
       else reject(new Error(failure ?? 'The import ended without a report'))
     }
     xhr.onerror = () => reject(new Error('The connection was lost during the import'))
-    xhr.open('POST', `/api/admin/import${dryRun ? '?dryRun=1' : ''}`)
+    const query = new URLSearchParams()
+    if (options.dryRun) query.set('dryRun', '1')
+    if (options.keepMissingImages) query.set('keepMissingImages', '1')
+    xhr.open('POST', `/api/admin/import${query.size ? `?${query}` : ''}`)
     xhr.setRequestHeader('accept', 'application/x-ndjson')
     xhr.send(form)
   })

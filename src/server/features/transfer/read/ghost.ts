@@ -4,8 +4,7 @@ import { readEntryText, type Source } from '../archive/source.ts'
 import { isoDate, usableSlug, type ForeignPage, type ForeignPost, type ForeignSite } from './foreign.ts'
 import { htmlToMarkdown } from './html-to-markdown.ts'
 import { lexicalToMarkdown, mobiledocToMarkdown } from './ghost-cards.ts'
-
-const MAX_JSON = 512 * 1024 * 1024
+import { assertShallowJson, checkExportSize, IMPORT_LIMITS, jsonNestingDepth, TooDeep } from './import-limits.ts'
 
 /**
  * The fields of Ghost's posts, tags and posts_tags tables up to Ghost 6, with those Ghost derives from a post when it
@@ -126,9 +125,13 @@ function parseRows<T>(table: keyof typeof KNOWN, rows: unknown[], schema: z.ZodT
 
 /** Reads a Ghost JSON export (`db[0].data` or `data`): posts and pages with their tags, authors and metadata. */
 export async function readGhostExport(source: Source, entry: string): Promise<ForeignSite> {
+  checkExportSize(source, entry, 'The Ghost export')
   let json: unknown
   try {
-    json = JSON.parse(await readEntryText(source, entry, MAX_JSON))
+    const text = await readEntryText(source, entry, IMPORT_LIMITS.exportBytes)
+    if (jsonNestingDepth(text) > IMPORT_LIMITS.jsonDepth)
+      throw new AppError(400, `The Ghost export nests more than ${IMPORT_LIMITS.jsonDepth} levels deep`)
+    json = JSON.parse(text)
   } catch (error) {
     if (error instanceof AppError) throw error
     throw new AppError(400, 'The Ghost export is not valid JSON (is the file complete?)')
@@ -166,7 +169,14 @@ export async function readGhostExport(source: Source, entry: string): Promise<Fo
   const now = new Date().toISOString()
   for (const post of posts) {
     const warn = (message: string) => site.warnings.push(`Ghost post "${post.slug}": ${message}`)
-    const content = contentOf(post, warn)
+    let content: string
+    try {
+      content = contentOf(post, warn)
+    } catch (error) {
+      if (!(error instanceof TooDeep)) throw error
+      warn(error.message)
+      continue
+    }
     const title = post.title?.trim() || 'Untitled'
     const slug = usableSlug(post.slug, title)
     const createdAt = isoDate(post.created_at) ?? isoDate(post.published_at) ?? now
@@ -208,10 +218,12 @@ export async function readGhostExport(source: Source, entry: string): Promise<Fo
 
 function contentOf(post: z.infer<typeof GhostPost>, warn: (m: string) => void): string {
   try {
+    if (post.lexical) assertShallowJson(post.lexical)
     if (post.lexical) return lexicalToMarkdown(JSON.parse(post.lexical), warn)
+    if (post.mobiledoc) assertShallowJson(post.mobiledoc)
     if (post.mobiledoc) return mobiledocToMarkdown(JSON.parse(post.mobiledoc), warn)
   } catch (error) {
-    if (error instanceof AppError) throw error
+    if (error instanceof AppError || error instanceof TooDeep) throw error
     throw new AppError(400, `Ghost post "${post.slug}": its content is not valid JSON`)
   }
   return htmlToMarkdown(post.html ?? '')

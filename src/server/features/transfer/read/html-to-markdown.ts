@@ -1,4 +1,5 @@
 import TurndownService from 'turndown'
+import { assertShallowHtml } from './import-limits.ts'
 
 const turndown = new TurndownService({
   headingStyle: 'atx',
@@ -66,9 +67,10 @@ turndown.addRule('table', {
 })
 turndown.addRule('tableSections', { filter: ['thead', 'tbody', 'tfoot'], replacement: (content) => content })
 
-/** HTML from another platform as the Markdown our editor writes. */
+/** HTML from another platform as the Markdown our editor writes. Too deep to convert quickly: `TooDeep` is thrown. */
 export function htmlToMarkdown(html: string): string {
   if (!html.trim()) return ''
+  assertShallowHtml(html)
   return turndown
     .turndown(html)
     .replace(/\n{3,}/g, '\n\n')

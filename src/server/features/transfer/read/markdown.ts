@@ -3,8 +3,7 @@ import { readEntryText, type Source } from '../archive/source.ts'
 import { isoDate, usableSlug, type ForeignPost, type ForeignSite } from './foreign.ts'
 import { isMarkdownPath } from './detect.ts'
 import { parseFrontMatter } from './front-matter.ts'
-
-const MAX_FILE = 8 * 1024 * 1024
+import { checkMarkdownSizes, IMPORT_LIMITS } from './import-limits.ts'
 
 const str = (v: unknown): string | null =>
   typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null
@@ -42,8 +41,10 @@ export async function readMarkdownSite(source: Source): Promise<ForeignSite> {
   const site: ForeignSite = { posts: [], pages: [], attachments: [], warnings: [] }
   const now = new Date().toISOString()
   const files = source.kind === 'file' ? source.entries : source.entries.filter((e) => isMarkdownPath(e.path))
+  checkMarkdownSizes(files)
   for (const file of files) {
-    const { data, body: rawBody } = parseFrontMatter(await readEntryText(source, file.path, MAX_FILE), file.path)
+    const text = await readEntryText(source, file.path, IMPORT_LIMITS.markdownFileBytes)
+    const { data, body: rawBody } = parseFrontMatter(text, file.path)
     const fromBody = titleFrom(rawBody)
     const title = str(data.title) ?? fromBody.title ?? nameOf(file.path)
     const body = str(data.title) ? rawBody : fromBody.body

@@ -3,6 +3,7 @@ import { AppError } from '../../../errors.ts'
 import type { Source } from '../archive/source.ts'
 import { isoDate, usableSlug, type ForeignComment, type ForeignPost, type ForeignSite } from './foreign.ts'
 import { autoParagraphs, htmlToMarkdown } from './html-to-markdown.ts'
+import { checkExportSize, TooDeep } from './import-limits.ts'
 
 type Item = {
   title: string
@@ -68,16 +69,18 @@ const notWellFormed = (message: string) =>
 async function parseItems(
   source: Source,
   entry: string,
-): Promise<{ items: Item[]; categoryNames: Map<string, string> }> {
+): Promise<{ items: Item[]; categoryNames: Map<string, string>; authorNames: Map<string, string> }> {
   const parser = sax.parser(true, { trim: false, normalize: false })
   const items: Item[] = []
   const categoryNames = new Map<string, string>()
+  const authorNames = new Map<string, string>()
   const stack: string[] = []
   let item: Item | null = null
   let comment: Record<string, string> | null = null
   let meta: { key: string; value: string } | null = null
   let category: { domain: string; nicename: string; name: string } | null = null
   let channelCategory: Record<string, string> | null = null
+  let channelAuthor: Record<string, string> | null = null
   let buffer = ''
   let failure: Error | null = null
 
@@ -105,6 +108,7 @@ async function parseItems(
         name: '',
       }
     else if (tag.name === 'wp:category' && !item) channelCategory = {}
+    else if (tag.name === 'wp:author' && !item) channelAuthor = {}
   }
   const text = (t: string) => {
     buffer += t
@@ -127,6 +131,11 @@ async function parseItems(
     } else if (name === 'category' && item && category) {
       item.categories.push({ ...category, name: value.trim() })
       category = null
+    } else if (channelAuthor && name.startsWith('wp:author_')) channelAuthor[name.slice('wp:author_'.length)] = value
+    else if (name === 'wp:author' && channelAuthor) {
+      const login = channelAuthor.login?.trim()
+      if (login) authorNames.set(login, channelAuthor.display_name?.trim() || login)
+      channelAuthor = null
     } else if (channelCategory && name.startsWith('wp:') && name !== 'wp:category')
       channelCategory[name.slice(3)] = value
     else if (name === 'wp:category' && channelCategory) {
@@ -156,7 +165,7 @@ async function parseItems(
     )
   }
   if (failure) throw failure
-  return { items, categoryNames }
+  return { items, categoryNames, authorNames }
 }
 
 const datePath = (local: string, slug: string) => {
@@ -168,7 +177,8 @@ const asMarkdown = (html: string) => htmlToMarkdown(autoParagraphs(html.replace(
 
 /** A WordPress export (WXR): posts and pages, categories and tags, approved comments, attachments. */
 export async function readWordPressExport(source: Source, entry: string): Promise<ForeignSite> {
-  const { items, categoryNames } = await parseItems(source, entry)
+  checkExportSize(source, entry, 'The WordPress export')
+  const { items, categoryNames, authorNames } = await parseItems(source, entry)
   const site: ForeignSite = { posts: [], pages: [], attachments: [], warnings: [] }
   const attachments = new Map(
     items.filter((i) => i.type === 'attachment' && i.attachmentUrl).map((i) => [i.id, i.attachmentUrl]),
@@ -187,6 +197,17 @@ export async function readWordPressExport(source: Source, entry: string): Promis
     const createdAt = isoDate(item.dateGmt) ?? isoDate(item.date) ?? now
     const oldPaths = [item.type === 'page' ? `/?page_id=${item.id}` : `/?p=${item.id}`]
     if (item.link) oldPaths.push(item.link)
+    let converted: { content: string; excerpt: string | null }
+    try {
+      converted = {
+        content: asMarkdown(item.content),
+        excerpt: item.excerpt.trim() ? htmlToMarkdown(item.excerpt) : null,
+      }
+    } catch (error) {
+      if (!(error instanceof TooDeep)) throw error
+      site.warnings.push(`WordPress ${item.type} "${slug}": ${error.message}`)
+      continue
+    }
     const datePathOf = item.type === 'post' && item.name ? datePath(item.date, item.name) : null
     if (datePathOf) oldPaths.push(datePathOf)
     const thumbnail = attachments.get(item.meta.get('_thumbnail_id') ?? '') ?? null
@@ -194,7 +215,7 @@ export async function readWordPressExport(source: Source, entry: string): Promis
       ref: `${item.type} ${item.id}`,
       title,
       slug,
-      content: asMarkdown(item.content),
+      content: converted.content,
       featuredImage: thumbnail,
       metaTitle: null,
       metaDescription: null,
@@ -213,7 +234,7 @@ export async function readWordPressExport(source: Source, entry: string): Promis
       site.warnings.push(`WordPress post "${slug}" was "${item.status}"; it comes in as a draft`)
     site.posts.push({
       ...common,
-      excerpt: item.excerpt.trim() ? htmlToMarkdown(item.excerpt) : null,
+      excerpt: converted.excerpt,
       category: primary
         ? {
             name: primary.name,
@@ -224,9 +245,18 @@ export async function readWordPressExport(source: Source, entry: string): Promis
       tags: [...moreCategories.map((c) => c.name), ...tags],
       status: item.status === 'publish' ? 'published' : 'draft',
       publishedAt: item.status === 'publish' ? createdAt : null,
-      authorName: null,
+      // The byline keeps who wrote it there: the author's display name, or the login when the export has none.
+      authorName: authorNames.get(item.creator.trim()) ?? (item.creator.trim() || null),
       featured: item.meta.get('_sticky') === '1',
-      comments: item.comments.filter(isApprovedComment).map(toComment),
+      comments: item.comments.filter(isApprovedComment).flatMap((c) => {
+        try {
+          return [toComment(c)]
+        } catch (error) {
+          if (!(error instanceof TooDeep)) throw error
+          site.warnings.push(`A comment on WordPress post "${slug}": ${error.message}`)
+          return []
+        }
+      }),
     } satisfies ForeignPost)
   }
   if (skippedTypes)
