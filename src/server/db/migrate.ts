@@ -19,6 +19,7 @@ import * as searchWordStatistics from './migrations/20261126T1500-search-word-st
 import * as searchSlices from './migrations/20261127T0900-search-slices.ts'
 import * as searchRowsNarrow from './migrations/20261127T1200-search-rows-narrow.ts'
 import * as redirectTargetsRechecked from './migrations/20261129T0300-redirect-targets-rechecked.ts'
+import * as analytics from './migrations/20261129T0500-analytics.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T0900-search-slices': searchSlices,
   '20261127T1200-search-rows-narrow': searchRowsNarrow,
   '20261129T0300-redirect-targets-rechecked': redirectTargetsRechecked,
+  '20261129T0500-analytics': analytics,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
