@@ -28,6 +28,7 @@ import { redirectRoutes } from './features/redirects/redirects.routes.ts'
 import { revisionRoutes } from './features/revisions/revisions.routes.ts'
 import { settingsRoutes } from './features/settings/settings.routes.ts'
 import { statsRoutes } from './features/stats/stats.routes.ts'
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts'
 import { tagRoutes } from './features/tags/tags.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
 import { registerResponseCache } from './cache/cache-plugin.ts'
@@ -122,6 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(footerPageRoutes)
   await app.register(settingsRoutes)
   await app.register(statsRoutes)
+  await app.register(analyticsRoutes)
   await app.register(tagRoutes)
   await app.register(uploadRoutes)
   await app.register(mediaRoutes)
