@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { AnalyticsSummarySchema } from '#shared/schemas/analytics.ts'
+import { AnalyticsSummarySchema, RightNowSchema } from '#shared/schemas/analytics.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { manualClock } from '#test/support/manual-clock.ts'
 import { adminCookie, createPost } from './posts.fixtures.ts'
@@ -98,7 +98,22 @@ describe('Admin → Analytics API', () => {
     }
   })
 
+  it('shows readers of the last five minutes and what they read, right now', async () => {
+    const rightNow = async () =>
+      RightNowSchema.parse((await t.request({ method: 'GET', url: '/api/analytics/right-now', cookie: admin })).json())
+    expect(await rightNow()).toEqual({
+      readers: 3,
+      posts: [
+        { postId: second, title: 'Second post', readers: 2 },
+        { postId: first, title: 'First <b>post</b>', readers: 1 },
+      ],
+    })
+    clock.tick(6 * 60 * 1000)
+    expect(await rightNow()).toEqual({ readers: 0, posts: [] })
+  })
+
   it('is for admins only', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/analytics?days=7' })).statusCode).toBe(401)
+    for (const url of ['/api/analytics?days=7', '/api/analytics/right-now'])
+      expect((await t.request({ method: 'GET', url })).statusCode).toBe(401)
   })
 })

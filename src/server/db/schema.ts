@@ -153,10 +153,13 @@ export interface AnalyticsDailyTable {
   visitors: Count
 }
 
-/** Today's readers by daily keyed hash; earlier days are deleted. */
+/** Today's readers by daily keyed hash, with their latest view (for "right now"); earlier days are deleted. */
 export interface AnalyticsVisitorsTodayTable {
   day: string
   reader: string
+  post_id: string
+  /** ISO time of the reader's latest counted view. */
+  seen_at: string
 }
 
 export interface PostViewsRecentTable {

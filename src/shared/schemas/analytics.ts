@@ -48,3 +48,10 @@ export const AnalyticsSummarySchema = z.object({
   tables: z.record(AnalyticsDimensionSchema, z.array(Row)),
 })
 export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>
+
+/** Readers whose latest view was in the last five minutes, and what they read. */
+export const RightNowSchema = z.object({
+  readers: z.number().int(),
+  posts: z.array(z.object({ postId: z.string(), title: z.string(), readers: z.number().int() })),
+})
+export type RightNow = z.infer<typeof RightNowSchema>

@@ -16,13 +16,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('analytics_daily_pk', ['day', 'dimension', 'value', 'post_id'])
     .execute()
   await db.schema.createIndex('analytics_daily_post_idx').on('analytics_daily').columns(['post_id', 'day']).execute()
-  // Today's readers (daily keyed hash of network and user agent), only to tell a reader's first view of the day.
-  // Rows of earlier days are deleted: the hash is never kept past its day.
+  // Today's readers (daily keyed hash of network and user agent): a reader's first view of the day, and "right now"
+  // (who viewed what in the last minutes). Rows of earlier days are deleted: the hash is never kept past its day.
   await db.schema
     .createTable('analytics_visitors_today')
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('reader', 'text', (c) => c.notNull())
+    .addColumn('post_id', 'text', (c) => c.notNull().references('posts.id').onDelete('cascade'))
+    .addColumn('seen_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('analytics_visitors_today_pk', ['day', 'reader'])
+    .execute()
+  await db.schema
+    .createIndex('analytics_visitors_today_seen_idx')
+    .on('analytics_visitors_today')
+    .column('seen_at')
     .execute()
 }
 

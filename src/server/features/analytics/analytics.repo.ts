@@ -6,14 +6,38 @@ export type FactRow = { day: string; postId: string; dimension: string; value: s
 export const TOP_VALUES_PER_DAY = 50
 export const OTHER = 'Other'
 
-/** True when this is the reader's first counted view of the day (one insert decides, across instances). */
-export async function markVisitor(db: Db, day: string, reader: string): Promise<boolean> {
-  const result = await db
+/**
+ * Notes the reader's latest view; true when it is their first counted view of the day (one insert decides, across
+ * instances).
+ */
+export async function markVisitor(db: Db, day: string, reader: string, postId: string, now: Date): Promise<boolean> {
+  const seen = { post_id: postId, seen_at: now.toISOString() }
+  const inserted = await db
     .insertInto('analytics_visitors_today')
-    .values({ day, reader })
+    .values({ day, reader, ...seen })
     .onConflict((oc) => oc.columns(['day', 'reader']).doNothing())
     .executeTakeFirst()
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true
+  await db
+    .updateTable('analytics_visitors_today')
+    .set(seen)
+    .where('day', '=', day)
+    .where('reader', '=', reader)
+    .execute()
+  return false
+}
+
+/** Readers whose latest view was at or after `since`, per post, most first. */
+export async function readersSince(db: Db, since: Date) {
+  return db
+    .selectFrom('analytics_visitors_today')
+    .innerJoin('posts', 'posts.id', 'analytics_visitors_today.post_id')
+    .select((eb) => ['posts.id as postId', 'posts.title as title', eb.fn.countAll<number>().as('readers')])
+    .where('seen_at', '>=', since.toISOString())
+    .groupBy(['posts.id', 'posts.title'])
+    .orderBy('readers', 'desc')
+    .limit(20)
+    .execute()
 }
 
 /** The reader hashes of earlier days are deleted: none is kept past its day. */

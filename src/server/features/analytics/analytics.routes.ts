@@ -1,6 +1,9 @@
-import { AnalyticsQuerySchema, AnalyticsSummarySchema } from '#shared/schemas/analytics.ts'
+import { AnalyticsQuerySchema, AnalyticsSummarySchema, RightNowSchema } from '#shared/schemas/analytics.ts'
 import type { App } from '../../context.ts'
+import { readersSince } from './analytics.repo.ts'
 import { analyticsSummary } from './analytics.summary.ts'
+
+const RIGHT_NOW_MS = 5 * 60 * 1000
 
 export async function analyticsRoutes(app: App): Promise<void> {
   app.get(
@@ -10,5 +13,17 @@ export async function analyticsRoutes(app: App): Promise<void> {
       config: { auth: 'admin' },
     },
     async (request) => analyticsSummary(app.ctx.db, request.query, app.ctx.clock()),
+  )
+
+  app.get(
+    '/api/analytics/right-now',
+    { schema: { response: { 200: RightNowSchema } }, config: { auth: 'admin' } },
+    async () => {
+      const posts = (await readersSince(app.ctx.db, new Date(app.ctx.clock().getTime() - RIGHT_NOW_MS))).map((p) => ({
+        ...p,
+        readers: Number(p.readers),
+      }))
+      return { readers: posts.reduce((sum, p) => sum + p.readers, 0), posts }
+    },
   )
 }

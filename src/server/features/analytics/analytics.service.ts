@@ -48,8 +48,9 @@ export function createAnalyticsRecorder(db: Db, clock: Clock, log: FastifyBaseLo
 
   return {
     async record(postId, facts, reader) {
-      const day = clock().toISOString().slice(0, 10)
-      const visitor = (await repo.markVisitor(db, day, reader)) ? 1 : 0
+      const now = clock()
+      const day = now.toISOString().slice(0, 10)
+      const visitor = (await repo.markVisitor(db, day, reader, postId, now)) ? 1 : 0
       for (const dimension of DIMENSIONS) {
         const value = facts[dimension]
         if (value === null) continue
