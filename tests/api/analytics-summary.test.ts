@@ -112,8 +112,34 @@ describe('Admin → Analytics API', () => {
     expect(await rightNow()).toEqual({ readers: 0, posts: [] })
   })
 
+  it('exports the table in view as CSV, formulas escaped', async () => {
+    const csv = (query: string) =>
+      t.request({ method: 'GET', url: `/api/analytics/export.csv?${query}`, cookie: admin })
+    const sources = await csv('days=7&table=source')
+    expect(sources.statusCode).toBe(200)
+    expect(sources.headers['content-type']).toMatch(/^text\/csv/)
+    expect(sources.headers['content-disposition']).toBe(
+      'attachment; filename="analytics-source-2026-04-04-2026-04-10.csv"',
+    )
+    expect(sources.body).toBe('source,visitors,views,percent\nGoogle,2,2,40\nHacker News,2,2,40\nDirect,1,1,20\n')
+    expect((await csv('from=2026-04-09&to=2026-04-10&table=days')).body).toBe(
+      'day,visitors,views\n2026-04-09,2,2\n2026-04-10,3,3\n',
+    )
+    const posts = await csv('days=7&table=posts')
+    expect(posts.body.split('\n')[1]).toBe('First <b>post</b>,3,3,60')
+    expect((await csv('days=7&table=nope')).statusCode).toBe(400)
+    expect((await csv('from=2026-04-10&to=2026-04-01&table=days')).statusCode).toBe(400)
+
+    const formula = (await createPost(t, admin, { title: '=HYPERLINK("https://evil.example")', status: 'published' }))
+      .id
+    await view(formula, '')
+    await t.app.flushAnalytics()
+    const lines = (await csv('days=7&table=posts')).body.split('\n')
+    expect(lines).toContain(`"'=HYPERLINK(""https://evil.example"")",1,1,16.7`)
+  })
+
   it('is for admins only', async () => {
-    for (const url of ['/api/analytics?days=7', '/api/analytics/right-now'])
+    for (const url of ['/api/analytics?days=7', '/api/analytics/right-now', '/api/analytics/export.csv?table=days'])
       expect((await t.request({ method: 'GET', url })).statusCode).toBe(401)
   })
 })

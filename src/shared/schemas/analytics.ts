@@ -30,6 +30,12 @@ export const AnalyticsQuerySchema = z
   })
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>
 
+/** CSV export: the same query, and which table (the chart's days, the posts, or one dimension). */
+export const AnalyticsExportQuerySchema = z.intersection(
+  AnalyticsQuerySchema,
+  z.object({ table: z.enum(['days', 'posts', ...ANALYTICS_DIMENSIONS]) }),
+)
+
 const Row = z.object({
   value: z.string(),
   label: z.string(),

@@ -1,5 +1,11 @@
-import { AnalyticsQuerySchema, AnalyticsSummarySchema, RightNowSchema } from '#shared/schemas/analytics.ts'
+import {
+  AnalyticsExportQuerySchema,
+  AnalyticsQuerySchema,
+  AnalyticsSummarySchema,
+  RightNowSchema,
+} from '#shared/schemas/analytics.ts'
 import type { App } from '../../context.ts'
+import { summaryCsv } from './analytics.csv.ts'
 import { readersSince } from './analytics.repo.ts'
 import { analyticsSummary } from './analytics.summary.ts'
 
@@ -24,6 +30,20 @@ export async function analyticsRoutes(app: App): Promise<void> {
         readers: Number(p.readers),
       }))
       return { readers: posts.reduce((sum, p) => sum + p.readers, 0), posts }
+    },
+  )
+
+  app.get(
+    '/api/analytics/export.csv',
+    { schema: { querystring: AnalyticsExportQuerySchema }, config: { auth: 'admin' } },
+    async (request, reply) => {
+      const { table, ...query } = request.query
+      const summary = await analyticsSummary(app.ctx.db, query, app.ctx.clock())
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="analytics-${table}-${summary.from}-${summary.to}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(summaryCsv(summary, table))
     },
   )
 }
