@@ -27,17 +27,19 @@ export async function markVisitor(db: Db, day: string, reader: string, postId: s
   return false
 }
 
-/** Readers whose latest view was at or after `since`, per post, most first. */
+/** Readers whose latest view was at or after `since`: how many, and per post (most first, top 20). */
 export async function readersSince(db: Db, since: Date) {
-  return db
-    .selectFrom('analytics_visitors_today')
+  const recent = db.selectFrom('analytics_visitors_today').where('seen_at', '>=', since.toISOString())
+  const total = await recent.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+  const posts = await recent
     .innerJoin('posts', 'posts.id', 'analytics_visitors_today.post_id')
     .select((eb) => ['posts.id as postId', 'posts.title as title', eb.fn.countAll<number>().as('readers')])
-    .where('seen_at', '>=', since.toISOString())
     .groupBy(['posts.id', 'posts.title'])
     .orderBy('readers', 'desc')
+    .orderBy('posts.id')
     .limit(20)
     .execute()
+  return { readers: Number(total?.n ?? 0), posts: posts.map((p) => ({ ...p, readers: Number(p.readers) })) }
 }
 
 /** The reader hashes of earlier days are deleted: none is kept past its day. */

@@ -43,6 +43,7 @@ export function viewAnalytics(app: App) {
       landingQuery: body?.landing,
       userAgent: request.headers['user-agent'],
     })
-    await recorder.record(postId, facts, reader)
+    // The view is already counted: analytics failing must not fail it.
+    await recorder.record(postId, facts, reader).catch((err) => app.log.error({ err }, 'analytics not recorded'))
   }
 }
