@@ -30,6 +30,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts'
 import { faviconRoutes } from './features/settings/favicon.routes.ts'
 import { profileRoutes } from './features/account/profile.routes.ts'
 import { statsRoutes } from './features/stats/stats.routes.ts'
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts'
 import { subscriberRoutes } from './features/subscribers/subscribers.routes.ts'
 import { tagRoutes } from './features/tags/tags.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
@@ -129,6 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(faviconRoutes)
   await app.register(profileRoutes)
   await app.register(statsRoutes)
+  await app.register(analyticsRoutes)
   await app.register(tagRoutes)
   await app.register(uploadRoutes)
   await app.register(mediaRoutes)

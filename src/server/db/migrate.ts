@@ -23,6 +23,7 @@ import * as redirectTargetsRechecked from './migrations/20261129T0300-redirect-t
 import * as authorProfile from './migrations/20261129T0300-author-profile.ts'
 import * as subscribers from './migrations/20261129T0400-subscribers.ts'
 import * as searchOneDocument from './migrations/20261129T0300-search-one-document.ts'
+import * as analytics from './migrations/20261129T0500-analytics.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129T0300-author-profile': authorProfile,
   '20261129T0400-subscribers': subscribers,
   '20261129T0300-search-one-document': searchOneDocument,
+  '20261129T0500-analytics': analytics,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -152,6 +152,25 @@ export interface PostViewsDailyTable {
   views: Count
 }
 
+/** Per day, post, dimension and value: views, and visitors whose first view that day was this post. */
+export interface AnalyticsDailyTable {
+  day: string
+  post_id: string
+  dimension: string
+  value: string
+  views: Count
+  visitors: Count
+}
+
+/** Today's readers by daily keyed hash, with their latest view (for "right now"); earlier days are deleted. */
+export interface AnalyticsVisitorsTodayTable {
+  day: string
+  reader: string
+  post_id: string
+  /** ISO time of the reader's latest counted view. */
+  seen_at: string
+}
+
 export interface PostViewsRecentTable {
   post_id: string
   /** ISO start of a 10-minute slot: `YYYY-MM-DDTHH:M0`. */
@@ -313,6 +332,8 @@ export interface Database {
   comments: CommentsTable
   post_views_daily: PostViewsDailyTable
   post_views_recent: PostViewsRecentTable
+  analytics_daily: AnalyticsDailyTable
+  analytics_visitors_today: AnalyticsVisitorsTodayTable
   view_marks: ViewMarksTable
   footer_pages: FooterPagesTable
   site_settings: SiteSettingsTable

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { IdSchema } from '#shared/schemas/common.ts'
+import { ViewBeaconSchema } from '#shared/schemas/view-beacon.ts'
 import type { App } from '../../context.ts'
 import { isCountable } from '../../http/countable-request.ts'
 import { countedReader } from '../../http/counted-reader.ts'
+import { viewAnalytics } from '../analytics/analytics.service.ts'
 import { createViewCounter, FLUSH_EVERY_MS } from './views.service.ts'
 
 declare module 'fastify' {
@@ -19,6 +21,7 @@ export async function viewRoutes(app: App): Promise<void> {
   const counter = createViewCounter(app.ctx.db, app.ctx.clock, app.log, app.ctx.env.countsPerNetwork.views)
   app.decorate('flushViews', counter.flush)
   app.decorate('pendingViews', counter.pending)
+  const recordAnalytics = viewAnalytics(app)
 
   const timer = setInterval(() => {
     counter.flush().catch((err) => app.log.error({ err }, 'view flush failed'))
@@ -39,15 +42,17 @@ export async function viewRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/posts/:id/view',
-    { schema: { params: z.object({ id: IdSchema }) }, config: { keepsPublicContent: true } },
+    {
+      schema: { params: z.object({ id: IdSchema }), body: ViewBeaconSchema.nullish() },
+      config: { keepsPublicContent: true },
+    },
     async (request, reply) => {
       // Crawlers, prefetches and prerenders get the same answer, but nothing is looked up or counted.
-      if (isCountable(request))
-        await counter.record(
-          request.params.id,
-          { isAdmin: Boolean(request.user) },
-          countedReader(request, reply, app.ctx, app.ctx.clock()),
-        )
+      if (isCountable(request)) {
+        const reader = countedReader(request, reply, app.ctx, app.ctx.clock())
+        if (await counter.record(request.params.id, { isAdmin: Boolean(request.user) }, reader))
+          await recordAnalytics(request, request.params.id, request.body, reader.anonymous)
+      }
       return reply.status(204).send()
     },
   )

@@ -20,7 +20,7 @@ export type ViewCounter = {
    * one the hash of network and user agent), at most `perNetwork` readers of one network per post per 30 minutes,
    * never for an admin.
    */
-  record: (postId: string, viewer: Viewer, reader: CountedReader) => Promise<void>
+  record: (postId: string, viewer: Viewer, reader: CountedReader) => Promise<boolean>
   /** Writes buffered counts to the database. */
   flush: () => Promise<void>
   /** Views counted but not yet written. */
@@ -76,7 +76,7 @@ export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger, 
   return {
     async record(postId, viewer, reader) {
       await assertPostVisible(db, postId, viewer)
-      if (viewer.isAdmin) return
+      if (viewer.isAdmin) return false
       const issued = reader.visitorId ? null : reader.issue()
       const now = clock()
       const since = new Date(now.getTime() - VIEW_DEDUPE_MS)
@@ -88,12 +88,13 @@ export function createViewCounter(db: Db, clock: Clock, log: FastifyBaseLogger, 
         taken.allowed && (await repo.markView(db, postId, reader.visitorId ?? `anon:${reader.anonymous}`, now, since))
       if (!counts) {
         await giveBack(db, [cap])
-        return
+        return false
       }
       // The new cookie is marked too, so the same reader coming back with it is not counted again.
       if (issued) await repo.markView(db, postId, issued, now, since)
       const key = `${postId} ${tenMinuteSlot(now)}`
       buffer.set(key, (buffer.get(key) ?? 0) + 1)
+      return true
     },
     flush() {
       // Flushes run one after another, each taking what was buffered when it started.
