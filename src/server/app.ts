@@ -9,6 +9,7 @@ import type { App, AppContext } from './context.ts'
 import type { DbHandle } from './db/client.ts'
 import type { Env } from './env.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
+import { passwordResetRoutes } from './features/auth/password-reset.routes.ts'
 import { transferRoutes } from './features/transfer/transfer.routes.ts'
 import { registerScheduledBackups } from './features/transfer/transfer.schedule.ts'
 import { securityRoutes } from './features/auth/security.routes.ts'
@@ -47,6 +48,7 @@ import { registerHousekeeping } from './features/housekeeping/housekeeping.plugi
 import { registerSearchSlicing } from './features/posts/search-slicing.plugin.ts'
 import { registerImageBackfill } from './features/uploads/backfill.ts'
 import { registerScheduledPublishing } from './features/posts/scheduled-publishing.plugin.ts'
+import { createMailer } from './mail/mailer.ts'
 
 export type BuildOptions = {
   database: DbHandle
@@ -81,7 +83,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const clock = opts.clock ?? systemClock
   const keys = readerKeys(await loadSecret(opts.database.db, 'reader', clock()))
-  const ctx: AppContext = { db: opts.database.db, engine: opts.database.engine, env: opts.env, clock, keys }
+  const mailer = opts.env.mail ? createMailer(opts.env.mail) : null
+  app.addHook('onClose', () => mailer?.close())
+  const ctx: AppContext = { db: opts.database.db, engine: opts.database.engine, env: opts.env, clock, keys, mailer }
   app.decorate('ctx', ctx)
   app.decorate('routeTable', [])
   app.addHook('onRoute', (route) => {
@@ -118,6 +122,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   await app.register(healthRoutes)
   await app.register(authRoutes)
+  await app.register(passwordResetRoutes)
   await app.register(securityRoutes)
   await app.register(postRoutes)
   await app.register(likeRoutes)

@@ -22,6 +22,7 @@ import * as commentsPaged from './migrations/20261129T0200-comments-paged.ts'
 import * as redirectTargetsRechecked from './migrations/20261129T0300-redirect-targets-rechecked.ts'
 import * as authorProfile from './migrations/20261129T0300-author-profile.ts'
 import * as subscribers from './migrations/20261129T0400-subscribers.ts'
+import * as passwordResets from './migrations/20261129T0500-password-resets.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129T0300-redirect-targets-rechecked': redirectTargetsRechecked,
   '20261129T0300-author-profile': authorProfile,
   '20261129T0400-subscribers': subscribers,
+  '20261129T0500-password-resets': passwordResets,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
