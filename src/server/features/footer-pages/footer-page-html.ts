@@ -1,6 +1,6 @@
 import { renderMarkdown } from '#shared/markdown/render.ts'
 import type { Db } from '../../db/client.ts'
-import { highlight } from '../../markdown/highlight.ts'
+import { highlight } from '#shared/markdown/highlight.ts'
 import { sanitizePostHtml } from '../../markdown/sanitize.ts'
 import { imageInfoByUrl } from '../uploads/uploads.service.ts'
 
