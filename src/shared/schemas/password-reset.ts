@@ -19,3 +19,10 @@ export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>
 
 /** Whether the login page offers "Forgot password?": only when the blog can send email. */
 export const PasswordResetInfoSchema = z.object({ enabled: z.boolean() })
+
+export const PASSWORDS_DIFFER = "Passwords don't match"
+
+/** The reset page: the request's password rule, typed twice. */
+export const ResetPasswordFormSchema = z
+  .object({ password: NewPassword, confirmPassword: z.string().max(1000) })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] })

@@ -46,9 +46,5 @@ export async function consumeReset(db: Db, hash: string, now: Date): Promise<boo
 
 /** A mail that never left gives the account its chance back. */
 export async function releaseReset(db: Db, userId: string, sentAt: string): Promise<void> {
-  await db
-    .deleteFrom('password_resets')
-    .where('user_id', '=', userId)
-    .where('sent_at', '=', sentAt)
-    .execute()
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).where('sent_at', '=', sentAt).execute()
 }
