@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { FORGOT_ANSWER, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from '#shared/schemas/password-reset.ts'
-import { linkIn, startSmtpInbox } from '#test/support/smtp-inbox.ts'
+import { linkIn, startSmtpInbox, type SmtpInbox } from '#test/support/smtp-inbox.ts'
 import { ADMIN, expect, loginThroughForm, test } from './support/admin-fixtures.ts'
 
 /**
@@ -56,13 +56,18 @@ test('password change, then log in with the new password (and change it back)', 
 
 // The server sends to SMTP_URL = smtp://127.0.0.1:<E2E_PORT + 1000> (playwright.config.ts).
 const SMTP_PORT = Number(process.env.E2E_PORT ?? 4321) + 1000
+let inbox: SmtpInbox
+test.beforeAll(async () => {
+  inbox = await startSmtpInbox(SMTP_PORT)
+})
+// Closing waits for the server's pooled SMTP connections to end: outside the test's own time.
+test.afterAll(() => inbox.close())
 
 test('forgot password: the emailed link sets a new password once, then sign in (and change it back)', async ({
   page,
   baseURL,
   pageErrors: _,
 }) => {
-  const inbox = await startSmtpInbox(SMTP_PORT)
   try {
     await page.goto('/admin/login')
     await page.getByRole('link', { name: 'Forgot password?' }).click()
@@ -94,7 +99,6 @@ test('forgot password: the emailed link sets a new password once, then sign in (
     await page.getByRole('link', { name: '← Back to Sign In' }).click()
     await loginThroughForm(page, NEW_PASSWORD)
   } finally {
-    await inbox.close()
     const login = await page.request.post('/api/auth/login', {
       data: { username: ADMIN.username, password: NEW_PASSWORD },
     })
