@@ -9,6 +9,7 @@ import type { App, AppContext } from './context.ts'
 import type { DbHandle } from './db/client.ts'
 import type { Env } from './env.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
+import { passwordResetRoutes } from './features/auth/password-reset.routes.ts'
 import { transferRoutes } from './features/transfer/transfer.routes.ts'
 import { registerScheduledBackups } from './features/transfer/transfer.schedule.ts'
 import { securityRoutes } from './features/auth/security.routes.ts'
@@ -43,10 +44,11 @@ import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerSessions } from './http/session.ts'
 import { registerUrlLimit } from './http/url-limit.ts'
 import { readerKeys } from './http/reader-keys.ts'
-import { loadSecret } from './features/secrets/secrets.repo.ts'
+import { loadSecret } from './features/secrets/secrets.service.ts'
 import { registerHousekeeping } from './features/housekeeping/housekeeping.plugin.ts'
 import { registerImageBackfill } from './features/uploads/backfill.ts'
 import { registerScheduledPublishing } from './features/scheduled-publishing/scheduled-publishing.plugin.ts'
+import { createMailer } from './mail/mailer.ts'
 
 export type BuildOptions = {
   database: DbHandle
@@ -83,7 +85,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const clock = opts.clock ?? systemClock
   const keys = readerKeys(await loadSecret(opts.database.db, 'reader', clock()))
-  const ctx: AppContext = { db: opts.database.db, engine: opts.database.engine, env: opts.env, clock, keys }
+  const mailer = opts.env.mail ? createMailer(opts.env.mail) : null
+  app.addHook('onClose', () => mailer?.close())
+  const ctx: AppContext = { db: opts.database.db, engine: opts.database.engine, env: opts.env, clock, keys, mailer }
   app.decorate('ctx', ctx)
   app.decorate('routeTable', [])
   app.addHook('onRoute', (route) => {
@@ -119,6 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   await app.register(healthRoutes)
   await app.register(authRoutes)
+  await app.register(passwordResetRoutes)
   await app.register(securityRoutes)
   await app.register(postRoutes)
   await app.register(likeRoutes)

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Clock } from './clock.ts'
 import type { Db, Engine } from './db/client.ts'
 import type { Env } from './env.ts'
+import type { Mailer } from './mail/mailer.ts'
 import type { ReaderKeys } from './http/reader-keys.ts'
 
 /** The Zod schemas a route validates its input with (absent parts are not validated). */
@@ -21,6 +22,8 @@ export type AppContext = {
   clock: Clock
   /** Signs visitor cookies and hashes readers' networks with the secret every instance shares. */
   keys: ReaderKeys
+  /** The one SMTP pool, or null when SMTP_URL is not set (then nothing that sends email is offered). */
+  mailer: Mailer | null
 }
 
 declare module 'fastify' {

@@ -18,6 +18,8 @@ export const paths = {
   footerPage: (slug: string) => fillPath(patterns.footerPage, { slug }),
   preview: (token: string) => fillPath(patterns.preview, { token }),
   admin: {
+    login: () => admin.login,
+    forgotPassword: () => admin.forgotPassword,
     dashboard: () => admin.dashboard,
     posts: () => admin.posts,
     newPost: () => admin.newPost,

@@ -55,6 +55,8 @@ const PUBLIC_WRITES = [
   'POST /api/auth/login/verify',
   'POST /api/auth/logout',
   'POST /api/auth/setup',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
   'POST /api/posts/:param/like',
   'POST /api/posts/:param/view',
   'POST /api/posts/:param/comments',

@@ -30,6 +30,17 @@ test.describe('admin accessibility (axe-core): no serious or critical violations
       expect(await seriousViolations(page)).toEqual([])
     })
 
+    test(`forgot and reset password forms at ${width}px`, async ({ page, pageErrors: _ }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto('/admin/forgot-password')
+      await page.getByLabel('Username or Email').waitFor()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.goto('/admin/reset-password?token=not-sent')
+      await page.getByRole('button', { name: 'Set New Password' }).click()
+      await expect(page.getByLabel('New Password', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
     test(`every screen at ${width}px, without horizontal scrolling`, async ({ adminPage: page }) => {
       test.setTimeout(180_000) // axe on every admin screen: ~40 s alone, and twice that beside another worker on a slow machine
       await page.setViewportSize({ width, height: 800 })

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test'
+import { FORGOT_ANSWER, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from '#shared/schemas/password-reset.ts'
+import { linkIn, startSmtpInbox, type SmtpInbox } from '#test/support/smtp-inbox.ts'
 import { ADMIN, expect, loginThroughForm, test } from './support/admin-fixtures.ts'
 
 /**
@@ -50,4 +52,61 @@ test('password change, then log in with the new password (and change it back)', 
     data: { username: ADMIN.username, password: ADMIN.password },
   })
   expect(original.ok(), 'the original password works again').toBe(true)
+})
+
+// The server sends to SMTP_URL = smtp://127.0.0.1:<E2E_PORT + 1000> (playwright.config.ts).
+const SMTP_PORT = Number(process.env.E2E_PORT ?? 4321) + 1000
+let inbox: SmtpInbox
+test.beforeAll(async () => {
+  inbox = await startSmtpInbox(SMTP_PORT)
+})
+// Closing waits for the server's pooled SMTP connections to end: outside the test's own time.
+test.afterAll(() => inbox.close())
+
+test('forgot password: the emailed link sets a new password once, then sign in (and change it back)', async ({
+  page,
+  baseURL,
+  pageErrors: _,
+}) => {
+  try {
+    await page.goto('/admin/login')
+    await page.getByRole('link', { name: 'Forgot password?' }).click()
+    await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible()
+    await page.getByLabel('Username or Email').fill(ADMIN.email)
+    await page.getByRole('button', { name: 'Send Reset Link' }).click()
+    await expect(page.getByText(FORGOT_ANSWER)).toBeVisible()
+
+    const [mail] = await inbox.waitFor(ADMIN.email)
+    const link = linkIn(mail!, `${baseURL}/admin/reset-password?token=`)
+    await page.goto(link)
+    await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible()
+    await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD)
+    await page.getByLabel('Confirm New Password').fill('something-else-789')
+    await page.getByRole('button', { name: 'Set New Password' }).click()
+    await expect(page.getByLabel('Confirm New Password')).toHaveAccessibleDescription("Passwords don't match")
+    await page.getByLabel('Confirm New Password').fill(NEW_PASSWORD)
+    await page.getByRole('button', { name: 'Set New Password' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: PASSWORD_RESET_DONE })).toBeVisible()
+    await expect(page).not.toHaveURL(/token=/)
+
+    // Used once: the same link is refused.
+    await page.goto(link)
+    await page.getByLabel('New Password', { exact: true }).fill('third-password-789')
+    await page.getByLabel('Confirm New Password').fill('third-password-789')
+    await page.getByRole('button', { name: 'Set New Password' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: RESET_LINK_INVALID })).toBeVisible()
+
+    await page.getByRole('link', { name: '← Back to Sign In' }).click()
+    await loginThroughForm(page, NEW_PASSWORD)
+  } finally {
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: ADMIN.username, password: NEW_PASSWORD },
+    })
+    if (login.ok()) {
+      const back = await page.request.post('/api/auth/change-password', {
+        data: { currentPassword: NEW_PASSWORD, newPassword: ADMIN.password },
+      })
+      expect(back.ok(), await back.text()).toBe(true)
+    }
+  }
 })

@@ -58,6 +58,14 @@ export interface LoginTicketsTable {
   expires_at: string
 }
 
+/** "Forgot password?": one row per account. */
+export interface PasswordResetsTable {
+  user_id: string
+  token_hash: string | null // sha-256 of the live reset link's token; null once used
+  expires_at: string
+  sent_at: string // the last reset email: at most one per 10 minutes
+}
+
 export interface CategoriesTable {
   id: string
   name: string
@@ -323,6 +331,7 @@ export interface Database {
   user_two_factor: UserTwoFactorTable
   recovery_codes: RecoveryCodesTable
   login_tickets: LoginTicketsTable
+  password_resets: PasswordResetsTable
   categories: CategoriesTable
   posts: PostsTable
   post_tags: PostTagsTable

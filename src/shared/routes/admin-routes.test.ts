@@ -9,6 +9,8 @@ describe('matchAdminRoute', () => {
     ['/admin/', { name: 'dashboard' }],
     ['/admin/dashboard', { name: 'dashboard' }],
     ['/admin/login', { name: 'login' }],
+    ['/admin/forgot-password', { name: 'forgotPassword' }],
+    ['/admin/reset-password', { name: 'resetPassword' }],
     ['/admin/posts', { name: 'posts' }],
     ['/admin/posts/new', { name: 'post-editor', id: null }],
     ['/admin/posts/abc/edit', { name: 'post-editor', id: 'abc' }],

@@ -11,6 +11,8 @@ export function isAdminPath(pathname: string): boolean {
 /** The admin routes of spec §2. An editor's `id` is null in create mode. */
 export type AdminRoute =
   | { name: 'login' }
+  | { name: 'forgotPassword' }
+  | { name: 'resetPassword' }
   | { name: 'dashboard' }
   | { name: 'posts' }
   | { name: 'post-editor'; id: string | null }
@@ -26,6 +28,8 @@ export type AdminRoute =
 
 const PAGES = [
   'login',
+  'forgotPassword',
+  'resetPassword',
   'dashboard',
   'posts',
   'categories',

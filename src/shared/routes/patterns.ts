@@ -17,6 +17,8 @@ export const patterns = {
   admin: {
     root: '/admin',
     login: '/admin/login',
+    forgotPassword: '/admin/forgot-password',
+    resetPassword: '/admin/reset-password',
     dashboard: '/admin/dashboard',
     posts: '/admin/posts',
     newPost: '/admin/posts/new',

@@ -16,6 +16,8 @@ import { PostEditorPage } from './editor/post-editor-page.tsx'
 import { editorSessionKey } from './editor/editor-session.ts'
 import { FooterPageEditor } from './footer-pages/footer-page-editor.tsx'
 import { LoginForm } from './auth/login-form.tsx'
+import { ForgotPasswordForm } from './auth/forgot-password-form.tsx'
+import { ResetPasswordForm } from './auth/reset-password-form.tsx'
 import { MediaPage } from './media/media-page.tsx'
 import { NotFoundPanel } from './not-found-panel.tsx'
 import { PostsPage } from './posts/posts-page.tsx'
@@ -51,16 +53,18 @@ function Screen({ route }: { route: AdminRoute }): ReactNode {
     case 'footer-page-editor':
       return <FooterPageEditor key={route.id ?? 'new'} id={route.id} />
     case 'login':
+    case 'forgotPassword':
+    case 'resetPassword':
     case 'not-found':
       return <NotFoundPanel />
   }
 }
 
-function LoggedOut() {
+function LoggedOut({ route }: { route: AdminRoute }) {
   const setup = useQuery(setupStatusQuery())
   if (setup.isPending) return <Spinner label="Loading" />
   if (setup.data?.needsSetup) return <SetupForm />
-  return <LoginForm />
+  return route.name === 'forgotPassword' ? <ForgotPasswordForm /> : <LoginForm />
 }
 
 /** Client-only admin panel (lazy chunk). Every route needs a user; logged out, the login form shows in its place. */
@@ -69,14 +73,16 @@ export default function AdminApp() {
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const route = matchAdminRoute(pathname)
-  const isLoginPath = route.name === 'login'
+  const isLoginPath = route.name === 'login' || route.name === 'forgotPassword'
   useSessionExpiry()
 
   useEffect(() => {
     if (user && isLoginPath) navigate(paths.admin.dashboard(), { replace: true })
   }, [user, isLoginPath, navigate])
 
-  if (!user) return ready ? <LoggedOut /> : <Spinner label="Checking your session" />
+  // The emailed link works whoever is signed in: the reset signs every session out anyway.
+  if (route.name === 'resetPassword') return <ResetPasswordForm />
+  if (!user) return ready ? <LoggedOut route={route} /> : <Spinner label="Checking your session" />
   if (isLoginPath) return <Spinner label="Opening the dashboard" />
   return (
     <AdminLayout>

@@ -1,5 +1,5 @@
 import { escapeHtml } from '#shared/text/escape-html.ts'
-import type { OutgoingMail } from './mailer.ts'
+import type { OutgoingMail } from '../../mail/mailer.ts'
 
 /**
  * The one email an unconfirmed address ever gets: the link that confirms it, and (RFC 8058 headers and a visible

@@ -14,7 +14,6 @@ import {
 import type { App } from '../../context.ts'
 import { AppError } from '../../errors.ts'
 import { loadSecret } from '../secrets/secrets.service.ts'
-import { createMailer } from './mailer.ts'
 import { countSubscribed, allForExport } from './subscribers.repo.ts'
 import { subscribersCsv } from './subscribers.csv.ts'
 import * as service from './subscribers.service.ts'
@@ -29,9 +28,7 @@ const PAGE_HEADERS = { 'cache-control': 'no-store', 'referrer-policy': 'no-refer
 
 /** Email subscriptions: the JSON API, the admin list, and the pages the form and the email links open. */
 export async function subscriberRoutes(app: App): Promise<void> {
-  const { env, db } = app.ctx
-  const mailer = env.mail ? createMailer(env.mail) : null
-  app.addHook('onClose', () => mailer?.close())
+  const { env, db, mailer } = app.ctx
   const subs: service.Subscriptions = {
     db,
     publicUrl: env.publicUrl,

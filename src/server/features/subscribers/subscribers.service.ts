@@ -7,7 +7,7 @@ import type { SubscriberRow } from '../../db/schema.ts'
 import { AppError, notFound } from '../../errors.ts'
 import { takeOrThrow, type Limit } from '../rate-limit/rate-limit.service.ts'
 import { confirmationEmail } from './confirmation-email.ts'
-import type { Mailer } from './mailer.ts'
+import type { Mailer } from '../../mail/mailer.ts'
 import * as repo from './subscribers.repo.ts'
 import { hashToken, newConfirmToken, type UnsubscribeTokens } from './subscribers.tokens.ts'
 

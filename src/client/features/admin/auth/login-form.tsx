@@ -4,14 +4,17 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { Input } from '../../../components/ui/input.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
 import { HttpError, waitText } from '../../../lib/api.ts'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from '../../../lib/router.tsx'
+import { paths } from '#shared/paths.ts'
 import { LoginSchema } from '#shared/schemas/user.ts'
 import { useLogin } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { Field, invalidProps } from '../field.tsx'
 import { useCheckedForm } from './use-checked-form.ts'
 import { TwoFactorStep } from './two-factor-step.tsx'
+import { passwordResetInfoQuery } from './password-reset-queries.ts'
 
 /**
  * Spec §2/§5: validated on submit and then on every change; the server's error in a destructive alert (a 429 says
@@ -22,6 +25,8 @@ export function LoginForm() {
   const { onLogin } = useAuth()
   const login = useLogin()
   const [ticket, setTicket] = useState<string | null>(null)
+  // Offered only when the blog can send email; without it the README's shell commands are the way back in.
+  const canReset = useQuery(passwordResetInfoQuery()).data?.enabled === true
   const {
     values,
     set,
@@ -75,6 +80,16 @@ export function LoginForm() {
                   {...invalidProps('login-password', errors.password)}
                 />
               </Field>
+              {canReset && (
+                <p className="text-right text-sm">
+                  <Link
+                    href={paths.admin.forgotPassword()}
+                    className="text-muted-foreground underline hover:text-foreground"
+                  >
+                    Forgot password?
+                  </Link>
+                </p>
+              )}
               <Button type="submit" className="w-full" disabled={login.isPending}>
                 {login.isPending ? 'Signing in...' : 'Sign In'}
               </Button>

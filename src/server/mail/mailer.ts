@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer'
-import type { Env } from '../../env.ts'
+import type { Env } from '../env.ts'
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> }
 
