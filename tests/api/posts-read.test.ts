@@ -216,7 +216,7 @@ describe('posts: reading, listing and privacy', () => {
     const detail = PostDetailSchema.parse(res.json())
     expect(detail.id).toBe(p.a!.id)
     expect(detail.contentHtml).toContain('<h2 id="heading">Heading<a class="heading-anchor" href="#heading"')
-    expect(detail.contentHtml).toContain('<pre><code class="hljs language-js"><span class="hljs-keyword">const</span>')
+    expect(detail.contentHtml).toContain('<code class="hljs language-js"><span class="hljs-keyword">const</span>')
     expect(detail.contentHtml).not.toContain('/uploads/hero.png')
     expect((await get('/api/posts/slug/does-not-exist')).statusCode).toBe(404)
     expect((await get('/api/posts/unknown-id')).statusCode).toBe(404)

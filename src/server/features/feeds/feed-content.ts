@@ -1,12 +1,3 @@
-import type { Db } from '../../db/client.ts'
-
-/** The stored HTML of these posts, by id (the feed's full text). */
-export async function postHtmlByIds(db: Db, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db.selectFrom('posts').select(['id', 'content_html']).where('id', 'in', ids).execute()
-  return new Map(rows.map((r) => [r.id, r.content_html]))
-}
-
 // A site path in src, href, poster or each candidate of a srcset: the feed reader is on another site.
 const SITE_PATH_ATTR = /\b(src|href|poster)="\/(?!\/)/g
 const SRCSET_ATTR = /\bsrcset="([^"]*)"/g

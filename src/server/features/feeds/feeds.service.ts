@@ -6,9 +6,9 @@ import { categoryDescription, feedTitle, tagDescription } from '#shared/text/lis
 import type { Db } from '../../db/client.ts'
 import { listCategories } from '../categories/categories.service.ts'
 import { listFooterPages } from '../footer-pages/footer-pages.service.ts'
-import { listingCount, sitemapPage, sitemapStart } from '../posts/posts.service.ts'
+import { listingCount, postHtmlByIds, sitemapPage, sitemapStart } from '../posts/posts.service.ts'
 import { listPosts } from '../posts/posts.service.ts'
-import { absoluteHtml, postHtmlByIds } from './feed-content.ts'
+import { absoluteHtml } from './feed-content.ts'
 
 export const RSS_ITEMS = 20
 /** The sitemaps protocol's limit of URLs per file. */

@@ -72,6 +72,15 @@ export async function findStaleRenders(db: Db, version: number, limit: number): 
   return staleRendersQuery(db, version, limit).execute()
 }
 
+/** The stored HTML of these posts with what it takes to render it again when it is stale. */
+export async function findHtmlByIds(db: Db, ids: string[]) {
+  return db
+    .selectFrom('posts')
+    .select(['id', 'content', 'featured_image', 'content_html', 'render_version'])
+    .where('id', 'in', ids)
+    .execute()
+}
+
 /** What a card shows: every column but the content and what is derived from it. */
 const CARD_COLUMNS = [
   'posts.id',

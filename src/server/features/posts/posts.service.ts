@@ -125,6 +125,21 @@ export async function postDetailBySlug(db: Db, slug: string, viewer: Viewer): Pr
   return rowToDetail({ ...row, ...(await derivedColumns(db, row)) })
 }
 
+/**
+ * The HTML of these posts, by id (the feed's full text). A post whose stored HTML is from an older renderer, or not
+ * rendered yet (a restore renders afterwards), is rendered for this answer, as the post page does.
+ */
+export async function postHtmlByIds(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await repo.findHtmlByIds(db, ids)
+  const html = await Promise.all(
+    rows.map(async (r) =>
+      Number(r.render_version) === RENDER_VERSION ? r.content_html : (await derivedColumns(db, r)).content_html,
+    ),
+  )
+  return new Map(rows.map((r, i) => [r.id, html[i]!]))
+}
+
 const UPLOAD_URL = /\/uploads\/[a-f0-9]{64}\.[a-z]+/g
 
 /**
