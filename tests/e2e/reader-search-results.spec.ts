@@ -6,7 +6,9 @@ for (const width of [390, 1280]) {
     admin,
   }) => {
     const id = uid()
-    await admin.createPost(postInput(`Quiet ${id}`, { content: 'Nothing to mark here.', excerpt: 'The quiet excerpt.' }))
+    await admin.createPost(
+      postInput(`Quiet ${id}`, { content: 'Nothing to mark here.', excerpt: 'The quiet excerpt.' }),
+    )
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/blog')
     await expect(page.getByRole('heading', { level: 1, name: 'All Articles' })).toBeVisible()
@@ -16,7 +18,10 @@ for (const width of [390, 1280]) {
 
     await expect(page.getByRole('heading', { level: 1, name: `Results for “${id}”` })).toBeVisible()
     await expect(page.getByTestId('search-count')).toHaveText('1 post')
-    const card = page.getByRole('main').locator('article').filter({ hasText: `Quiet ${id}` })
+    const card = page
+      .getByRole('main')
+      .locator('article')
+      .filter({ hasText: `Quiet ${id}` })
     await expect(card.getByText('The quiet excerpt.')).toBeVisible()
     await expect(card.locator('mark')).toHaveCount(0)
 

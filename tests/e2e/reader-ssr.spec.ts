@@ -41,7 +41,9 @@ test.describe('server rendering (no JavaScript needed)', () => {
     admin,
   }) => {
     const id = uid()
-    await admin.createPost(postInput(`Quiet ${id}`, { content: 'Nothing to mark here.', excerpt: 'The quiet excerpt.' }))
+    await admin.createPost(
+      postInput(`Quiet ${id}`, { content: 'Nothing to mark here.', excerpt: 'The quiet excerpt.' }),
+    )
     await admin.createPost(postInput(`Loud`, { content: `The body says ${id} out loud.`, slug: `loud-${id}` }))
     const html = await (await request.get(`/blog?q=${id}`)).text()
     expect(html).toContain(`Results for “${id}”`)

@@ -71,7 +71,7 @@ export function PostListPage({ categorySlug, tag }: { categorySlug?: string; tag
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <header className="mb-8">
-        <h1 className="text-4xl font-bold tracking-tight">
+        <h1 className="break-words text-4xl font-bold tracking-tight">
           {params.q ? `Results for “${params.q}”` : (found?.name ?? category?.name ?? (isBlog ? 'All Articles' : ''))}
         </h1>
         {params.q && list.data && (
