@@ -123,6 +123,13 @@ describe('full-text search', () => {
     expect((await t.request({ method: 'GET', url: '/api/posts' })).json()[0].snippet).toBeUndefined()
   })
 
+  it('never repeats the title as the snippet: a post found by its title alone shows its excerpt', async () => {
+    const { cards } = await search('habits')
+    expect(cards.map((c) => c.title)).toEqual(['Habits'])
+    expect(cards[0]!.snippet).toBeUndefined()
+    expect(cards[0]!.excerpt).toContain('Morning runs.')
+  })
+
   it('never matches a post by its status', async () => {
     expect(await titles('published')).toEqual([])
     expect(await titles('publ')).toEqual([])

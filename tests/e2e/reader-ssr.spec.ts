@@ -20,7 +20,8 @@ test.describe('server rendering (no JavaScript needed)', () => {
     expectHtml(list, 200)
     const listHtml = await list.text()
     expectHead(listHtml, baseURL!, '/blog')
-    expect(listHtml).toContain('All Articles')
+    expect(listHtml).toContain(`Results for “${id}”`)
+    expect(listHtml).toContain('>1 post<')
     expect(listHtml).toContain(`Server side ${id}`)
     expect(listHtml).toContain(`value="${id}"`)
 
@@ -33,6 +34,25 @@ test.describe('server rendering (no JavaScript needed)', () => {
     expectHead(catHtml, baseURL!, `/category/mindset-${id}`)
     expect(catHtml).toContain(`Mindset ${id}`)
     expect(catHtml).toContain(`Server side ${id}`)
+  })
+
+  test('search results say what was searched and how many matched; a title match shows the excerpt', async ({
+    request,
+    admin,
+  }) => {
+    const id = uid()
+    await admin.createPost(
+      postInput(`Quiet ${id}`, { content: 'Nothing to mark here.', excerpt: 'The quiet excerpt.' }),
+    )
+    await admin.createPost(postInput(`Loud`, { content: `The body says ${id} out loud.`, slug: `loud-${id}` }))
+    const html = await (await request.get(`/blog?q=${id}`)).text()
+    expect(html).toContain(`Results for “${id}”`)
+    expect(html).toContain('>2 posts<')
+    expect(html).not.toContain('>All Articles<')
+    expect(html).toContain('The quiet excerpt.')
+    expect(html).toMatch(new RegExp(`<mark[^>]*>${id}</mark> out loud`))
+    // The title appears once, as the card's link: never again as a marked snippet.
+    expect(html).not.toMatch(new RegExp(`<mark[^>]*>Quiet`))
   })
 
   test('a post page carries its content, comments, article tags and JSON-LD', async ({ request, admin, baseURL }) => {

@@ -93,6 +93,21 @@ export const allPostsQuery = () =>
     },
   })
 
+/**
+ * The admin's search: the public site's full-text search over every status (drafts and scheduled posts too), best
+ * matches first, one page of at most 100 and how many matched (`exact` false: at least that many).
+ */
+export const adminSearchQuery = (params: { search: string; status: string; categoryId?: string }) =>
+  queryOptions({
+    queryKey: adminKeys.posts({ ...params, limit: MAX_PAGE_SIZE }),
+    queryFn: async () => {
+      const res = await apiRequest(`/api/posts${queryString({ ...params, limit: MAX_PAGE_SIZE })}`)
+      const posts = PostListSchema.parse(await res.json())
+      const total = Number(res.headers.get('X-Total-Count') ?? posts.length)
+      return { posts, total, exact: res.headers.get('X-Total-Count-Exact') !== 'false' }
+    },
+  })
+
 export const postQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.post(id),

@@ -2,6 +2,7 @@ import { useQuery } from '../../lib/page-query.ts'
 import { useCallback } from 'react'
 import { paths } from '#shared/paths.ts'
 import { tagDescription } from '#shared/text/listing.ts'
+import { matchCount } from '#shared/text/match-count.ts'
 import { Pagination } from '../../components/site/pagination.tsx'
 import { PostCard, PostCardSkeleton } from '../../components/site/post-card.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -70,9 +71,15 @@ export function PostListPage({ categorySlug, tag }: { categorySlug?: string; tag
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <header className="mb-8">
-        <h1 className="text-4xl font-bold tracking-tight">
-          {found?.name ?? category?.name ?? (isBlog ? 'All Articles' : '')}
+        <h1 className="break-words text-4xl font-bold tracking-tight">
+          {params.q ? `Results for “${params.q}”` : (found?.name ?? category?.name ?? (isBlog ? 'All Articles' : ''))}
         </h1>
+        {params.q && list.data && (
+          <p className="mt-2 text-muted-foreground" data-testid="search-count">
+            {matchCount(list.data.total, list.data.totalExact)}
+            {(found ?? category) && ` in ${(found ?? category)!.name}`}
+          </p>
+        )}
         {(found || category?.description) && (
           <p className="mt-3 max-w-2xl text-muted-foreground">
             {found ? tagDescription(found.name) : category?.description}

@@ -34,7 +34,8 @@ export async function searchPosts(
   const engine: SearchEngine = isPostgres(db) ? searchPostgres : searchSqlite
   const { docs, total, exact } = await engine(db, q, page)
   return {
-    hits: docs.map((d) => ({ id: d.id, snippet: snippetOf([d.body, d.excerpt, d.title, d.tags], q.words) })),
+    // Never the title: a card shows it already, and a post found by its title alone shows its excerpt instead.
+    hits: docs.map((d) => ({ id: d.id, snippet: snippetOf([d.body, d.excerpt, d.tags], q.words) })),
     total,
     exact,
   }

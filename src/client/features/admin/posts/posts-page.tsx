@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
@@ -7,17 +7,20 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { Link, useSearchParams } from '../../../lib/router.tsx'
 import { paths } from '#shared/paths.ts'
-import { allPostsQuery, categoriesQuery } from '../queries.ts'
+import { matchCount } from '#shared/text/match-count.ts'
+import { adminSearchQuery, allPostsQuery, categoriesQuery } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { NewPostButton } from './post-links.tsx'
 import { PostRow } from './post-row.tsx'
 
 const SKELETON_ROWS = 5
 
-/** Spec §2: search on title (case-insensitive), status and category filters, all on the client. Filters live in the URL. */
+/**
+ * Spec §2: status and category filters on the client, over every post. A search uses the public site's full-text
+ * search on the server (every status, best matches first, one page). Filters live in the URL.
+ */
 export function PostsPage() {
   useDocumentTitle('Manage Posts')
-  const posts = useQuery(allPostsQuery())
   const categories = useQuery(categoriesQuery())
   const [params, setParams] = useSearchParams()
   const search = params.get('search') ?? ''
@@ -30,13 +33,20 @@ export function PostsPage() {
     setParams(next)
   }
 
-  const needle = search.trim().toLowerCase()
-  const filtered = (posts.data ?? []).filter(
-    (p) =>
-      (!needle || p.title.toLowerCase().includes(needle)) &&
-      (status === 'all' || p.status === status) &&
-      (category === 'all' || p.categoryId === category),
-  )
+  const needle = search.trim()
+  const all = useQuery({ ...allPostsQuery(), enabled: !needle })
+  const found = useQuery({
+    ...adminSearchQuery({ search: needle, status, categoryId: category === 'all' ? undefined : category }),
+    enabled: Boolean(needle),
+    placeholderData: keepPreviousData,
+  })
+  const posts = needle ? found : all
+  const filtered = needle
+    ? (found.data?.posts ?? [])
+    : (all.data ?? []).filter(
+        (p) => (status === 'all' || p.status === status) && (category === 'all' || p.categoryId === category),
+      )
+  const more = needle && found.data && found.data.total > found.data.posts.length ? found.data : null
   const hasFilters = Boolean(needle) || status !== 'all' || category !== 'all'
 
   return (
@@ -117,6 +127,12 @@ export function PostsPage() {
               <PostRow key={post.id} post={post} />
             ))}
           </ul>
+          {more && (
+            <p className="border-t p-4 text-sm text-muted-foreground">
+              Showing the best {more.posts.length} of {matchCount(more.total, more.exact)}. Add words to narrow the
+              search.
+            </p>
+          )}
         </Card>
       )}
     </div>
