@@ -1,7 +1,7 @@
-import type { ANALYTICS_DIMENSIONS} from '#shared/schemas/analytics.ts';
-import { type AnalyticsQuery } from '#shared/schemas/analytics.ts'
+import type { AnalyticsDimensionSchema, AnalyticsQuery } from '#shared/schemas/analytics.ts'
+import type { z } from 'zod'
 
-export type Dimension = (typeof ANALYTICS_DIMENSIONS)[number]
+export type Dimension = z.infer<typeof AnalyticsDimensionSchema>
 export type ExportTable = 'days' | 'posts' | Dimension
 
 const RANGE_KEYS = ['days', 'from', 'to'] as const
