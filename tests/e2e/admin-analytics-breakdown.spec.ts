@@ -61,13 +61,13 @@ test('analytics: change the range, filter by a source, export it, and open a pos
   await expect(page).not.toHaveURL(/dimension=/)
 
   // A reversed custom range: the server's 400 message is shown on the fields.
-  await page.getByLabel('From').fill('2026-02-10')
-  await page.getByLabel('To').fill('2026-02-01')
+  await page.getByLabel('From', { exact: true }).fill('2026-02-10')
+  await page.getByLabel('To', { exact: true }).fill('2026-02-01')
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByRole('form', { name: 'Custom range' }).getByRole('alert')).toHaveText(
     'The range starts after it ends',
   )
-  await expect(page.getByLabel('From')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('From', { exact: true })).toHaveAttribute('aria-invalid', 'true')
 
   await page.goto(`/admin/posts?search=${encodeURIComponent(post.title)}`)
   await page.getByRole('link', { name: `Analytics for ${post.title}` }).click()
