@@ -23,7 +23,7 @@ test('analytics: change the range, filter by a source, export it, and open a pos
   }
 
   await page.goto('/admin/analytics')
-  const sources = page.getByRole('table', { name: 'Sources' })
+  const sources = page.getByRole('table', { name: 'Sources', exact: true })
   // Counts are written every 2 s: reload until they have landed.
   await expect(async () => {
     await page.reload()
