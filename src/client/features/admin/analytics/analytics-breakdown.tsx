@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { Download } from 'lucide-react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ANALYTICS_DIMENSIONS, type AnalyticsQuery } from '#shared/schemas/analytics.ts'
@@ -16,6 +15,7 @@ import {
   withRange,
   type ExportTable,
 } from './analytics-params.ts'
+import { CsvLink } from './csv-link.tsx'
 import { BreakdownTable } from './breakdown-table.tsx'
 import { RangePicker } from './range-picker.tsx'
 import { RightNow } from './right-now.tsx'
@@ -63,15 +63,7 @@ export function AnalyticsBreakdown() {
               <CardTitle>Visitors and views</CardTitle>
               <CardDescription>{data ? `${formatDate(data.from)} – ${formatDate(data.to)}` : ' '}</CardDescription>
             </div>
-            <a
-              href={csvHref(query, 'days')}
-              download
-              className="inline-flex items-center gap-1 rounded-sm text-sm text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-              aria-label="Export Visitors and views as CSV"
-            >
-              <Download className="size-4" aria-hidden="true" />
-              CSV
-            </a>
+            <CsvLink href={csvHref(query, 'days')} title="Visitors and views" />
           </CardHeader>
           <CardContent>
             {summary.isPending ? (

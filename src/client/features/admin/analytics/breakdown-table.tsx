@@ -1,6 +1,6 @@
-import { Download } from 'lucide-react'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import type { AnalyticsRow } from '#shared/schemas/analytics.ts'
+import { CsvLink } from './csv-link.tsx'
 import { formatViews } from '#shared/text/format.ts'
 
 type Props = {
@@ -19,15 +19,7 @@ export function BreakdownTable({ title, rows, csvHref, onSelect, selected }: Pro
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
         <CardTitle className="text-lg">{title}</CardTitle>
-        <a
-          href={csvHref}
-          download
-          className="inline-flex items-center gap-1 rounded-sm text-sm text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-          aria-label={`Export ${title} as CSV`}
-        >
-          <Download className="size-4" aria-hidden="true" />
-          CSV
-        </a>
+        <CsvLink href={csvHref} title={title} />
       </CardHeader>
       <CardContent>
         {rows.length === 0 ? (
