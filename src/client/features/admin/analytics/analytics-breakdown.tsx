@@ -56,6 +56,11 @@ export function AnalyticsBreakdown() {
         onRange={(range) => setParams(withRange(params, range))}
       />
       <ActiveFilters filters={filters} />
+      {query.dimension && (
+        <p className="text-sm text-muted-foreground">
+          This filter narrows the chart and the top posts; the other tables show all readers of the range.
+        </p>
+      )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="min-w-0 lg:col-span-2">
           <CardHeader className="flex flex-row items-start justify-between gap-2 space-y-0">
