@@ -45,7 +45,7 @@ test('analytics ranks posts by views and charts today’s views', async ({ admin
     await expect(page.getByRole('region', { name: 'Content Overview' }).getByText(tile)).toBeVisible()
   }
 
-  const chart = page.getByRole('table')
+  const chart = page.getByRole('table', { name: 'Visitors and views per day' })
   await expect(chart.getByRole('row')).toHaveCount(31)
   const todayViews = Number(await chart.getByRole('row').last().getByRole('cell').last().textContent())
   expect(todayViews).toBeGreaterThanOrEqual(visits.length)

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { CategorySchema, type CategoryInput } from '#shared/schemas/category.ts'
+import { AnalyticsSummarySchema, RightNowSchema, type AnalyticsQuery } from '#shared/schemas/analytics.ts'
 import {
   AdminCommentsPageSchema,
   CommentBulkResultSchema,
-  DailyViewsSchema,
   StatsSchema,
   ViewSpikesSchema,
   type CommentBulkInput,
@@ -39,8 +39,9 @@ const PostListSchema = z.array(PostCardSchema)
 export const adminKeys = {
   setup: ['/api/auth/setup'] as const,
   stats: ['/api/stats'] as const,
-  dailyViews: (days: number) => ['/api/stats/views', { days }] as const,
   viewSpikes: ['/api/stats/spikes'] as const,
+  analytics: (query: AnalyticsQuery) => ['/api/analytics', query] as const,
+  rightNow: ['/api/analytics/right-now'] as const,
   posts: (params: Record<string, string | number>) => ['/api/posts', params] as const,
   post: (id: string) => ['/api/posts', id] as const,
   categories: ['/api/categories'] as const,
@@ -59,15 +60,26 @@ export const setupStatusQuery = () =>
 export const statsQuery = () =>
   queryOptions({ queryKey: adminKeys.stats, queryFn: () => apiJson(StatsSchema, '/api/stats') })
 
-export const dailyViewsQuery = (days = 30) =>
-  queryOptions({
-    queryKey: adminKeys.dailyViews(days),
-    queryFn: () => apiJson(DailyViewsSchema, `/api/stats/views?days=${days}`),
-  })
-
 /** Posts whose views in the last hour are far above their daily average (the server decides). */
 export const viewSpikesQuery = () =>
   queryOptions({ queryKey: adminKeys.viewSpikes, queryFn: () => apiJson(ViewSpikesSchema, '/api/stats/spikes') })
+
+/** Admin → Analytics for a range, optionally one post or one row value; a bad custom range is a 400. */
+export const analyticsQuery = (query: AnalyticsQuery) =>
+  queryOptions({
+    queryKey: adminKeys.analytics(query),
+    queryFn: () => apiJson(AnalyticsSummarySchema, `/api/analytics${queryString(query)}`),
+  })
+
+const RIGHT_NOW_REFRESH_MS = 15_000
+
+/** Readers of the last five minutes, refreshed every 15 s while the screen is open. */
+export const rightNowQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.rightNow,
+    queryFn: () => apiJson(RightNowSchema, '/api/analytics/right-now'),
+    refetchInterval: RIGHT_NOW_REFRESH_MS,
+  })
 
 /** One page of posts (admins see drafts too). */
 export const postsQuery = (params: Record<string, string | number>) =>

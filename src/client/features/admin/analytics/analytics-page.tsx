@@ -7,8 +7,8 @@ import { publicationDate } from '../posts/publication-date.ts'
 import { postsQuery, statsQuery } from '../queries.ts'
 import { DASHBOARD_TILES, OVERVIEW_TILES, StatCards } from '../stat-cards.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import { AnalyticsBreakdown } from './analytics-breakdown.tsx'
 import { TrafficSpikes } from './traffic-spikes.tsx'
-import { ViewsChart } from './views-chart.tsx'
 
 const TOP = 10
 
@@ -61,8 +61,8 @@ export function AnalyticsPage() {
         <p className="text-muted-foreground">How your content is performing</p>
       </header>
       <TrafficSpikes />
+      <AnalyticsBreakdown />
       <StatCards stats={stats.data} tiles={DASHBOARD_TILES} label="Summary" />
-      <ViewsChart />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>

@@ -4,6 +4,7 @@ import { CategoryBadge } from '../../../components/ui/badge.tsx'
 import { paths } from '#shared/paths.ts'
 import type { PostCard } from '#shared/schemas/post.ts'
 import { viewsText } from '#shared/text/format.ts'
+import { PostAnalyticsLink } from '../analytics/post-analytics-link.tsx'
 import { StatusBadge } from '../status-badge.tsx'
 import { DeletePostButton } from './delete-post-button.tsx'
 import { EditPostLink } from './post-links.tsx'
@@ -38,6 +39,7 @@ export function PostRow({ post }: { post: PostCard }) {
             </a>
           </Button>
         )}
+        <PostAnalyticsLink post={post} />
         <EditPostLink post={post} />
         <DeletePostButton id={post.id} title={post.title} />
       </div>

@@ -1,0 +1,77 @@
+import type { AnalyticsSummary } from '#shared/schemas/analytics.ts'
+import { formatViews } from '#shared/text/format.ts'
+
+const shortDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+/**
+ * Visitors and views per day on one chart: each day's views bar holds its visitors bar (never more than its views).
+ * The bars are hidden from screen readers, which get the same numbers as a table.
+ */
+export function VisitsChart({ days }: { days: AnalyticsSummary['days'] }) {
+  const max = Math.max(1, ...days.map((d) => d.views))
+  const views = days.reduce((sum, d) => sum + d.views, 0)
+  const visitors = days.reduce((sum, d) => sum + d.visitors, 0)
+  return (
+    <figure>
+      <dl className="mb-4 flex flex-wrap gap-x-8 gap-y-2">
+        <div>
+          <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+            <span className="size-3 rounded-sm bg-primary" aria-hidden="true" />
+            Visitors
+          </dt>
+          <dd className="text-2xl font-bold">{formatViews(visitors)}</dd>
+        </div>
+        <div>
+          <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+            <span className="size-3 rounded-sm bg-primary/30" aria-hidden="true" />
+            Views
+          </dt>
+          <dd className="text-2xl font-bold">{formatViews(views)}</dd>
+        </div>
+      </dl>
+      <div className="flex h-40 items-end gap-px border-b border-l pl-px" aria-hidden="true">
+        {days.map((d) => (
+          <div
+            key={d.day}
+            className="relative flex h-full min-w-0 flex-1 items-end"
+            title={`${shortDate(d.day)}: ${d.visitors} visitors, ${d.views} views`}
+          >
+            <div
+              className="flex w-full items-end rounded-t-sm bg-primary/30"
+              style={{ height: `${(d.views / max) * 100}%`, minHeight: d.views ? 2 : 0 }}
+            >
+              <div
+                className="w-full rounded-t-sm bg-primary"
+                style={{ height: `${d.views ? (d.visitors / d.views) * 100 : 0}%` }}
+              />
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="mt-1 flex justify-between text-xs text-muted-foreground" aria-hidden="true">
+        <span>{days[0] && shortDate(days[0].day)}</span>
+        <span>{days.at(-1) && shortDate(days.at(-1)!.day)}</span>
+      </div>
+      <table className="sr-only">
+        <caption>Visitors and views per day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Visitors</th>
+            <th scope="col">Views</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">{shortDate(d.day)}</th>
+              <td>{d.visitors}</td>
+              <td>{d.views}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  )
+}
