@@ -249,7 +249,11 @@ export const walkers: Walkers = {
           .selectAll()
           .$if(after !== null, (q) =>
             q.where((eb) =>
-              eb(eb.refTuple('day', 'dimension', 'value', 'post_id'), '>', eb.tuple(key[0]!, key[1]!, key[2]!, key[3]!)),
+              eb(
+                eb.refTuple('day', 'dimension', 'value', 'post_id'),
+                '>',
+                eb.tuple(key[0]!, key[1]!, key[2]!, key[3]!),
+              ),
             ),
           )
           .orderBy('day')

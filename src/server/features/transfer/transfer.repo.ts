@@ -297,7 +297,9 @@ export async function findTakenSubscribers(
   ids: string[],
   emails: string[],
 ): Promise<{ ids: Set<string>; emails: Set<string> }> {
-  const byId = await inChunks(ids, (chunk) => db.selectFrom('subscribers').select('id').where('id', 'in', chunk).execute())
+  const byId = await inChunks(ids, (chunk) =>
+    db.selectFrom('subscribers').select('id').where('id', 'in', chunk).execute(),
+  )
   const byEmail = await inChunks(emails, (chunk) =>
     db.selectFrom('subscribers').select('email').where('email', 'in', chunk).execute(),
   )
@@ -316,7 +318,10 @@ export async function findServerSecret(db: Trx, name: string): Promise<string | 
   return (await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst())?.value
 }
 
-export async function setServerSecret(db: Trx, row: { name: string; value: string; created_at: string }): Promise<void> {
+export async function setServerSecret(
+  db: Trx,
+  row: { name: string; value: string; created_at: string },
+): Promise<void> {
   await db
     .insertInto('server_secrets')
     .values(row)

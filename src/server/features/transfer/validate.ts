@@ -126,7 +126,9 @@ const checks: Checks = {
   analytics: (a) => {
     const dimension = AnalyticsDimensionSchema.safeParse(a.dimension)
     if (!dimension.success) return refuse('dimension: not one the analytics record')
-    return a.value.length <= ANALYTICS_VALUE_MAX ? ok(a) : refuse(`value: longer than ${ANALYTICS_VALUE_MAX} characters`)
+    return a.value.length <= ANALYTICS_VALUE_MAX
+      ? ok(a)
+      : refuse(`value: longer than ${ANALYTICS_VALUE_MAX} characters`)
   },
   footerPages: (p) => {
     const fields = through(FooterPageInputSchema, {

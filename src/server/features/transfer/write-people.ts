@@ -42,7 +42,9 @@ export async function restoreSubscribers(run: ImportRun, records: RecordReader):
       run.report.skip('unsubscribeKey', 'unsubscribe key', 'this blog has subscribers and keeps its own key', {
         conflict: true,
       })
-      run.report.warn("Unsubscribe links in emails the backup's blog sent do not work here; later emails carry new ones")
+      run.report.warn(
+        "Unsubscribe links in emails the backup's blog sent do not work here; later emails carry new ones",
+      )
       continue
     }
     await repo.setServerSecret(run.db, { name: UNSUBSCRIBE_KEY, value: key.value, created_at: key.createdAt })
