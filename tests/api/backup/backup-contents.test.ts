@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
 import { loadSecret } from '#server/features/secrets/secrets.service.ts'
 import { unsubscribeTokens } from '#server/features/subscribers/subscribers.tokens.ts'
+import { walkers } from '#server/features/transfer/export.repo.ts'
 import { runImport, writeBackup } from '#server/features/transfer/transfer.service.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { fillSampleBlog } from './sample-blog.ts'
@@ -375,6 +376,37 @@ describe('backup contents: subscribers, author profiles and analytics', () => {
       ).toEqual([{ status: 'unsubscribed' }])
     } finally {
       await restored.close()
+    }
+  })
+
+  it('exports analytics a page at a time without losing or repeating a row', async () => {
+    const db = original.app.ctx.db
+    const postId = (await db.selectFrom('analytics_daily').select('post_id').executeTakeFirstOrThrow()).post_id
+    // Values that sort differently byte-wise and case-wise, over more than two pages of the export.
+    const values = Array.from({ length: 1100 }, (_, i) => `${i % 2 ? 'Ref' : 'ref'}-${String(i).padStart(4, '0')}`)
+    for (let i = 0; i < values.length; i += 200)
+      await db
+        .insertInto('analytics_daily')
+        .values(
+          values
+            .slice(i, i + 200)
+            .map((value) => ({
+              day: '2026-11-21',
+              post_id: postId,
+              dimension: 'referrer',
+              value,
+              views: 1,
+              visitors: 1,
+            })),
+        )
+        .execute()
+    try {
+      const keys: string[] = []
+      for await (const r of walkers.analytics(db, false)) keys.push(`${r.day} ${r.dimension} ${r.value}`)
+      expect(keys).toHaveLength(values.length + 2)
+      expect(new Set(keys).size).toBe(keys.length)
+    } finally {
+      await db.deleteFrom('analytics_daily').where('dimension', '=', 'referrer').execute()
     }
   })
 
