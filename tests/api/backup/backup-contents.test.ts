@@ -388,16 +388,14 @@ describe('backup contents: subscribers, author profiles and analytics', () => {
       await db
         .insertInto('analytics_daily')
         .values(
-          values
-            .slice(i, i + 200)
-            .map((value) => ({
-              day: '2026-11-21',
-              post_id: postId,
-              dimension: 'referrer',
-              value,
-              views: 1,
-              visitors: 1,
-            })),
+          values.slice(i, i + 200).map((value) => ({
+            day: '2026-11-21',
+            post_id: postId,
+            dimension: 'referrer',
+            value,
+            views: 1,
+            visitors: 1,
+          })),
         )
         .execute()
     try {
