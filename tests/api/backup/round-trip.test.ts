@@ -79,10 +79,11 @@ describe(`backup round trip: SQLite → ${TEST_ENGINE} → SQLite`, () => {
 
   it('keeps pending comments and the admin-only data too', async () => {
     const pending = async (t: TestApp) =>
-      (await t.request({ method: 'GET', url: '/api/admin/comments', cookie: await t.login() })).json() as Array<{
-        content: string
-        isApproved: boolean
-      }>
+      (
+        (await t.request({ method: 'GET', url: '/api/admin/comments', cookie: await t.login() })).json() as {
+          comments: Array<{ content: string; isApproved: boolean }>
+        }
+      ).comments
     const rows = (await pending(middle)).map((c) => [c.content, c.isApproved]).sort()
     expect(rows).toEqual((await pending(original)).map((c) => [c.content, c.isApproved]).sort())
     expect(rows).toContainEqual(['Needs review', false])
