@@ -8,6 +8,10 @@ describe('import report counts', () => {
     expect(countOfKind('footerPages', 1)).toBe('1 page')
     expect(countOfKind('notFound', 2)).toBe('2 404-log entries')
     expect(countOfKind('posts', 0)).toBe('0 posts')
+    expect(countOfKind('subscribers', 1)).toBe('1 subscriber')
+    expect(countOfKind('authorProfiles', 2)).toBe('2 author profiles')
+    expect(countOfKind('analytics', 1)).toBe('1 analytics row')
+    expect(countOfKind('unsubscribeKey', 1)).toBe('1 unsubscribe key')
   })
 
   it('name every kind in words, not by its key', () => {

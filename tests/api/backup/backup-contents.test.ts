@@ -5,6 +5,9 @@ import path from 'node:path'
 import { finished } from 'node:stream/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
+import { loadSecret } from '#server/features/secrets/secrets.service.ts'
+import { unsubscribeTokens } from '#server/features/subscribers/subscribers.tokens.ts'
+import { walkers } from '#server/features/transfer/export.repo.ts'
 import { runImport, writeBackup } from '#server/features/transfer/transfer.service.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { fillSampleBlog } from './sample-blog.ts'
@@ -257,6 +260,196 @@ describe('backup contents: the editor history, the 404 log and, only with --with
       ])
       expect(report.warnings.join('\n')).toMatch(/only into a blog with no admin yet/)
       expect(await count(other, 'user_two_factor')).toBe(0)
+    } finally {
+      await other.close()
+    }
+  })
+})
+
+/**
+ * Subscribers (with the key their unsubscribe links are signed with), author profiles and the analytics aggregates
+ * travel too; today's reader hashes never do, and no subscriber's address ever reaches the report.
+ */
+describe('backup contents: subscribers, author profiles and analytics', () => {
+  let original: TestApp
+  let dir: string
+  let link: string
+  const subscribed = { id: crypto.randomUUID(), email: 'reader.one@example.com' }
+  const pending = { id: crypto.randomUUID(), email: 'reader.two@example.com' }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'backup-readers-'))
+    original = await createTestApp()
+    const { postIds, imageUrl } = await fillSampleBlog(original)
+    const cookie = await original.login()
+    const profile = await original.request({
+      method: 'PUT',
+      url: '/api/account/profile',
+      cookie,
+      payload: { displayName: 'Dr. Lab', bio: 'Writes about cells.', avatar: imageUrl },
+    })
+    expect(profile.statusCode, profile.body).toBe(200)
+    const db = original.app.ctx.db
+    const at = '2026-11-01T00:00:00.000Z'
+    await db
+      .insertInto('subscribers')
+      .values([
+        { ...subscribed, status: 'subscribed', confirmed_at: at, created_at: at, updated_at: at },
+        {
+          ...pending,
+          status: 'pending',
+          confirm_token_hash: 'hash-of-a-confirmation-token',
+          confirm_expires_at: '2026-11-08T00:00:00.000Z',
+          confirm_sent_at: at,
+          created_at: at,
+          updated_at: at,
+        },
+      ])
+      .execute()
+    await db
+      .insertInto('analytics_daily')
+      .values([
+        { day: '2026-11-20', post_id: postIds[0]!, dimension: 'source', value: 'search', views: 9, visitors: 4 },
+        { day: '2026-11-20', post_id: postIds[0]!, dimension: 'device', value: 'mobile', views: 6, visitors: 3 },
+      ])
+      .execute()
+    await db
+      .insertInto('analytics_visitors_today')
+      .values({ day: '2026-11-20', reader: 'daily-hash', post_id: postIds[0]!, seen_at: at })
+      .execute()
+    link = unsubscribeTokens(await loadSecret(db, 'unsubscribe', new Date())).sign(subscribed.id)
+  })
+  afterAll(async () => {
+    await original?.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  const exportTo = async (file: string) => {
+    const out = createWriteStream(file)
+    await writeBackup({ db: original.app.ctx.db, engine: original.app.ctx.engine, dataDir: original.dataDir }, out, {
+      withSecrets: false,
+      now: new Date(),
+    })
+    await finished(out)
+    return file
+  }
+  const subscriberRows = (t: TestApp) =>
+    t.app.ctx.db
+      .selectFrom('subscribers')
+      .select(['id', 'email', 'status', 'confirm_expires_at', 'confirm_sent_at', 'confirmed_at', 'created_at'])
+      .orderBy('id')
+      .execute()
+  const analyticsRows = (t: TestApp) =>
+    t.app.ctx.db
+      .selectFrom('analytics_daily')
+      .selectAll()
+      .orderBy('dimension')
+      .execute()
+      .then((rows) => rows.map((r) => ({ ...r, views: Number(r.views), visitors: Number(r.visitors) })))
+  const profileRows = (t: TestApp) =>
+    t.app.ctx.db.selectFrom('author_profiles').select(['user_id', 'display_name', 'bio', 'avatar']).execute()
+
+  it('restores them into an empty blog, where unsubscribe links already sent keep working', async () => {
+    const file = await exportTo(path.join(dir, 'readers.zip'))
+    const restored = await createTestApp({ withAdmin: false })
+    try {
+      const report = await runImport(restored.app.ctx.db, { file, dryRun: false, now: new Date() })
+      expect(report.skippedCount).toBe(0)
+      expect(report.created).toMatchObject({ authorProfiles: 1, analytics: 2, unsubscribeKey: 1, subscribers: 2 })
+      expect(await subscriberRows(restored)).toEqual(await subscriberRows(original))
+      expect(await profileRows(restored)).toEqual(await profileRows(original))
+      expect((await profileRows(restored))[0]).toMatchObject({ display_name: 'Dr. Lab', bio: 'Writes about cells.' })
+      expect(await analyticsRows(restored)).toEqual(await analyticsRows(original))
+      // The confirmation token's hash and today's reader hashes stay behind.
+      const restoredDb = restored.app.ctx.db
+      expect(
+        await restoredDb.selectFrom('subscribers').select('confirm_token_hash').where('id', '=', pending.id).execute(),
+      ).toEqual([{ confirm_token_hash: null }])
+      expect(await restoredDb.selectFrom('analytics_visitors_today').selectAll().execute()).toEqual([])
+      expect(JSON.stringify(report)).not.toMatch(/reader\.(one|two)@example\.com/)
+
+      // The running server signs and checks links with the restored key at once.
+      const res = await restored.request({ method: 'POST', url: `/unsubscribe?token=${encodeURIComponent(link)}` })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(
+        await restoredDb.selectFrom('subscribers').select('status').where('id', '=', subscribed.id).execute(),
+      ).toEqual([{ status: 'unsubscribed' }])
+    } finally {
+      await restored.close()
+    }
+  })
+
+  it('exports analytics a page at a time without losing or repeating a row', async () => {
+    const db = original.app.ctx.db
+    const postId = (await db.selectFrom('analytics_daily').select('post_id').executeTakeFirstOrThrow()).post_id
+    // Values that sort differently byte-wise and case-wise, over more than two pages of the export.
+    const values = Array.from({ length: 1100 }, (_, i) => `${i % 2 ? 'Ref' : 'ref'}-${String(i).padStart(4, '0')}`)
+    for (let i = 0; i < values.length; i += 200)
+      await db
+        .insertInto('analytics_daily')
+        .values(
+          values.slice(i, i + 200).map((value) => ({
+            day: '2026-11-21',
+            post_id: postId,
+            dimension: 'referrer',
+            value,
+            views: 1,
+            visitors: 1,
+          })),
+        )
+        .execute()
+    try {
+      const keys: string[] = []
+      for await (const r of walkers.analytics(db, false)) keys.push(`${r.day} ${r.dimension} ${r.value}`)
+      expect(keys).toHaveLength(values.length + 2)
+      expect(new Set(keys).size).toBe(keys.length)
+    } finally {
+      await db.deleteFrom('analytics_daily').where('dimension', '=', 'referrer').execute()
+    }
+  })
+
+  it('into a blog with its own subscribers and profile: keeps its key and profile, names conflicts only by id', async () => {
+    const file = await exportTo(path.join(dir, 'readers-merge.zip'))
+    const other = await createTestApp()
+    try {
+      const db = other.app.ctx.db
+      const at = '2026-11-02T00:00:00.000Z'
+      await db
+        .insertInto('subscribers')
+        .values({
+          id: crypto.randomUUID(),
+          email: subscribed.email,
+          status: 'subscribed',
+          created_at: at,
+          updated_at: at,
+        })
+        .execute()
+      const ownProfile = await other.request({
+        method: 'PUT',
+        url: '/api/account/profile',
+        cookie: await other.login(),
+        payload: { displayName: 'Someone else', bio: '', avatar: '' },
+      })
+      expect(ownProfile.statusCode, ownProfile.body).toBe(200)
+      const ownKey = await loadSecret(db, 'unsubscribe', new Date())
+
+      const report = await runImport(db, { file, dryRun: false, now: new Date() })
+      expect(report.created).toMatchObject({ authorProfiles: 0, analytics: 2, unsubscribeKey: 0, subscribers: 1 })
+      expect(report.skipped).toEqual(
+        expect.arrayContaining([
+          { kind: 'subscribers', item: subscribed.id, reason: 'this address is already a subscriber' },
+          { kind: 'authorProfiles', item: expect.any(String), reason: 'this user already has a profile here' },
+          {
+            kind: 'unsubscribeKey',
+            item: 'unsubscribe key',
+            reason: 'this blog has subscribers and keeps its own key',
+          },
+        ]),
+      )
+      expect(report.warnings.join('\n')).toMatch(/Unsubscribe links in emails the backup's blog sent do not work here/)
+      expect(JSON.stringify(report)).not.toMatch(/reader\.(one|two)@example\.com/)
+      expect(await loadSecret(db, 'unsubscribe', new Date())).toEqual(ownKey)
+      expect((await profileRows(other)).map((p) => p.display_name)).toEqual(['Someone else'])
     } finally {
       await other.close()
     }

@@ -141,6 +141,74 @@ describe('hostile import files: everything an import writes passes the API check
     expect(await t.app.ctx.db.selectFrom('user_two_factor').selectAll().execute()).toEqual([])
   })
 
+  it('subscribers, profiles, analytics and the unsubscribe key are checked as the API checks them; addresses never reach the report', async () => {
+    const post = postRecord({ slug: 'counted-post' })
+    const subscriber = (id: string, email: string, status = 'subscribed') => ({
+      id,
+      email,
+      status,
+      confirmExpiresAt: null,
+      confirmSentAt: null,
+      confirmedAt: NOW,
+      unsubscribedAt: null,
+      createdAt: NOW,
+      updatedAt: NOW,
+    })
+    const row = (dimension: string, value: string) => ({
+      day: '2026-01-01',
+      postId: post.id,
+      dimension,
+      value,
+      views: 2,
+      visitors: 1,
+    })
+    const { id: authorId } = await t.app.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow()
+    const file = await backupOf({
+      users: [{ id: authorId, username: 'admin', email: 'admin@example.com', role: 'admin', createdAt: NOW }],
+      authorProfiles: [
+        { userId: authorId, displayName: 'Me', bio: null, avatar: 'https://evil.example/x.png', updatedAt: NOW },
+      ],
+      posts: [post],
+      analytics: [row('source', 'search'), row('password', 'hunter2'), row('device', 'x'.repeat(201))],
+      unsubscribeKey: [{ value: 'short', createdAt: NOW }],
+      subscribers: [
+        subscriber('sub-ok', 'Good.Reader@Example.com'),
+        subscriber('sub-header', 'victim@example.com\r\nBcc: all@evil.example'),
+        subscriber('sub-bad', 'not-an-address'),
+        subscriber('sub-status', 'status@example.com', 'admin'),
+      ],
+    })
+    const res = await upload('backup.zip', file)
+    expect(res.statusCode, res.body).toBe(200)
+    const report = res.json()
+    expect(report.created).toMatchObject({
+      authorProfiles: 0,
+      posts: 1,
+      analytics: 1,
+      unsubscribeKey: 0,
+      subscribers: 1,
+    })
+    expect(report.skipped.map((s: { kind: string; item: string }) => `${s.kind} ${s.item}`).sort()).toEqual([
+      `analytics ${post.id} 2026-01-01 device`,
+      `analytics ${post.id} 2026-01-01 password`,
+      `authorProfiles ${authorId}`,
+      'subscribers sub-bad',
+      'subscribers sub-header',
+      'subscribers sub-status',
+      'unsubscribeKey unsubscribe key',
+    ])
+    expect(JSON.stringify(report)).not.toMatch(/example\.com|not-an-address/i)
+    const db = t.app.ctx.db
+    expect(await db.selectFrom('subscribers').select(['id', 'email']).execute()).toEqual([
+      { id: 'sub-ok', email: 'good.reader@example.com' },
+    ])
+    expect(await db.selectFrom('author_profiles').selectAll().execute()).toEqual([])
+  })
+
   it('redirect targets that leave the site are refused, with the reason in the report', async () => {
     const file = await backupOf({
       redirects: [

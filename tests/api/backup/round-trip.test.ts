@@ -99,7 +99,7 @@ describe(`backup round trip: SQLite → ${TEST_ENGINE} → SQLite`, () => {
     )
     expect(JSON.parse(files['manifest.json']!.toString())).toMatchObject({
       format: 'lab-blog-backup',
-      version: 2,
+      version: 3,
       withSecrets: false,
       counts: { posts: 4, comments: 3 },
     })

@@ -33,7 +33,7 @@ export async function subscriberRoutes(app: App): Promise<void> {
     db,
     publicUrl: env.publicUrl,
     mailer,
-    unsubscribe: unsubscribeTokens(await loadSecret(db, 'unsubscribe', app.ctx.clock())),
+    unsubscribe: async () => unsubscribeTokens(await loadSecret(db, 'unsubscribe', app.ctx.clock())),
     log: app.log,
   }
   // Forms post urlencoded bodies; only these routes read them.

@@ -23,7 +23,8 @@ export type Subscriptions = {
   db: Db
   publicUrl: string
   mailer: Mailer | null
-  unsubscribe: UnsubscribeTokens
+  /** Read at each use: a restore may bring back the key the links already sent were signed with. */
+  unsubscribe: () => Promise<UnsubscribeTokens>
   log: FastifyBaseLogger
 }
 
@@ -67,7 +68,7 @@ export async function subscribe(s: Subscriptions, email: string, network: string
   if (!claimed) return
   const id = row.id
   const confirmUrl = `${s.publicUrl}/subscribe/confirm?token=${token}`
-  const unsubscribeUrl = `${s.publicUrl}/unsubscribe?token=${s.unsubscribe.sign(id)}`
+  const unsubscribeUrl = `${s.publicUrl}/unsubscribe?token=${(await s.unsubscribe()).sign(id)}`
   const siteName = (await getSiteIdentity(s.db)).title
   mailer.send(confirmationEmail(siteName, email, confirmUrl, unsubscribeUrl)).catch(async (err: unknown) => {
     // Only codes: an SMTP server's message may quote the address.
@@ -95,7 +96,7 @@ export async function subscriberOfLink(
   s: Subscriptions,
   token: string | undefined,
 ): Promise<SubscriberRow | LinkOutcome> {
-  const id = token ? s.unsubscribe.verify(token) : null
+  const id = token ? (await s.unsubscribe()).verify(token) : null
   const row = id ? await repo.findById(s.db, id) : undefined
   return row ?? { status: 404, title: 'Link not valid', message: 'This unsubscribe link is not valid.' }
 }

@@ -8,7 +8,7 @@ import { POST_STATUSES } from '#shared/schemas/post.ts'
  * the blog. Bump FORMAT_VERSION on any change an older reader would get wrong; readers refuse newer versions.
  */
 export const FORMAT_NAME = 'lab-blog-backup'
-export const FORMAT_VERSION = 2
+export const FORMAT_VERSION = 3
 export const MANIFEST_PATH = 'manifest.json'
 export const MEDIA_DIR = 'media/'
 
@@ -17,6 +17,8 @@ export const DATA_KINDS = IMPORT_KINDS
 export type DataKind = ImportKind
 /** Kinds that let someone act as the admin: written only by `npm run export -- --with-secrets`. */
 export const SECRET_KINDS: ReadonlySet<DataKind> = new Set(['sessions', 'twoFactor', 'recoveryCodes'])
+/** The one server secret a backup carries (docs/backup-format.md says why). */
+export const UNSUBSCRIBE_KEY = 'unsubscribe'
 export const dataPath = (kind: DataKind) => `data/${kind}.jsonl`
 
 const text = (max: number) => z.string().max(max)
@@ -63,6 +65,14 @@ export const RecordSchemas = {
     altText: text(1000).default(''),
     originalName: text(500).nullable().default(null),
   }),
+  // Format 3 added author profiles, analytics, the unsubscribe key and subscribers; older backups have none.
+  authorProfiles: z.object({
+    userId: id,
+    displayName: text(200).nullable(),
+    bio: text(10_000).nullable(),
+    avatar: text(2000).nullable(),
+    updatedAt: iso,
+  }),
   posts: z.object({
     id,
     title: text(1000),
@@ -98,6 +108,14 @@ export const RecordSchemas = {
   }),
   likes: z.object({ id, postId: id, visitorId: text(200), createdAt: iso }),
   views: z.object({ postId: id, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), views: z.number().int().min(0) }),
+  analytics: z.object({
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    postId: id,
+    dimension: text(50),
+    value: text(1000),
+    views: z.number().int().min(0),
+    visitors: z.number().int().min(0),
+  }),
   footerPages: z.object({
     id,
     title: text(1000),
@@ -128,6 +146,18 @@ export const RecordSchemas = {
     hits: z.number().int().min(0),
     referrer: text(2000).nullable(),
     lastSeenAt: iso,
+  }),
+  unsubscribeKey: z.object({ value: text(200), createdAt: iso }),
+  subscribers: z.object({
+    id,
+    email: text(1000),
+    status: text(20),
+    confirmExpiresAt: iso.nullable(),
+    confirmSentAt: iso.nullable(),
+    confirmedAt: iso.nullable(),
+    unsubscribedAt: iso.nullable(),
+    createdAt: iso,
+    updatedAt: iso,
   }),
   sessions: z.object({
     id: text(200),

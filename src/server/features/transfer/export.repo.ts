@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import type { Database } from '../../db/schema.ts'
 import { POST_STATUSES, type PostStatus } from '#shared/schemas/post.ts'
-import type { DataKind, Records } from './backup-format.ts'
+import { UNSUBSCRIBE_KEY, type DataKind, type Records } from './backup-format.ts'
 
 const PAGE = 500
 
@@ -103,6 +103,21 @@ export const walkers: Walkers = {
         originalName: r.original_name,
       }
     }
+  },
+  async *authorProfiles(db) {
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('author_profiles')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('user_id', '>', after!))
+          .orderBy('user_id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.user_id,
+    )
+    for await (const r of rows)
+      yield { userId: r.user_id, displayName: r.display_name, bio: r.bio, avatar: r.avatar, updatedAt: r.updated_at }
   },
   async *posts(db) {
     const rows = keyset(
@@ -223,6 +238,42 @@ export const walkers: Walkers = {
       (r) => `${r.post_id}\n${r.day}`,
     )
     for await (const r of rows) yield { postId: r.post_id, day: r.day, views: Number(r.views) }
+  },
+  async *analytics(db) {
+    // Four-column key: compared as one row value (both engines have them); the key is the four as a JSON array.
+    const rows = keyset(
+      (after) => {
+        const key = after === null ? [] : (JSON.parse(after) as string[])
+        return db
+          .selectFrom('analytics_daily')
+          .selectAll()
+          .$if(after !== null, (q) =>
+            q.where((eb) =>
+              eb(
+                eb.refTuple('day', 'dimension', 'value', 'post_id'),
+                '>',
+                eb.tuple(key[0]!, key[1]!, key[2]!, key[3]!),
+              ),
+            ),
+          )
+          .orderBy('day')
+          .orderBy('dimension')
+          .orderBy('value')
+          .orderBy('post_id')
+          .limit(PAGE)
+          .execute()
+      },
+      (r) => JSON.stringify([r.day, r.dimension, r.value, r.post_id]),
+    )
+    for await (const r of rows)
+      yield {
+        day: r.day,
+        postId: r.post_id,
+        dimension: r.dimension,
+        value: r.value,
+        views: Number(r.views),
+        visitors: Number(r.visitors),
+      }
   },
   async *footerPages(db) {
     const rows = keyset(
@@ -349,6 +400,50 @@ export const walkers: Walkers = {
     for await (const r of rows)
       yield { path: r.path, hits: Number(r.hits), referrer: r.referrer, lastSeenAt: r.last_seen_at }
   },
+  async *unsubscribeKey(db) {
+    // Not a secret of the admin's (see docs/backup-format.md): without it every unsubscribe link already sent breaks.
+    const row = await db
+      .selectFrom('server_secrets')
+      .select(['value', 'created_at'])
+      .where('name', '=', UNSUBSCRIBE_KEY)
+      .executeTakeFirst()
+    if (row) yield { value: row.value, createdAt: row.created_at }
+  },
+  async *subscribers(db) {
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('subscribers')
+          .select([
+            'id',
+            'email',
+            'status',
+            'confirm_expires_at',
+            'confirm_sent_at',
+            'confirmed_at',
+            'unsubscribed_at',
+            'created_at',
+            'updated_at',
+          ])
+          .$if(after !== null, (q) => q.where('id', '>', after!))
+          .orderBy('id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.id,
+    )
+    for await (const r of rows)
+      yield {
+        id: r.id,
+        email: r.email,
+        status: r.status,
+        confirmExpiresAt: r.confirm_expires_at,
+        confirmSentAt: r.confirm_sent_at,
+        confirmedAt: r.confirmed_at,
+        unsubscribedAt: r.unsubscribed_at,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      }
+  },
   async *sessions(db, withSecrets) {
     if (!withSecrets) return
     const rows = keyset(
@@ -417,10 +512,12 @@ const TABLES = {
   users: 'users',
   categories: 'categories',
   images: 'images',
+  authorProfiles: 'author_profiles',
   posts: 'posts',
   comments: 'comments',
   likes: 'likes',
   views: 'post_views_daily',
+  analytics: 'analytics_daily',
   footerPages: 'footer_pages',
   settings: 'site_settings',
   redirects: 'redirects',
@@ -428,12 +525,19 @@ const TABLES = {
   autosaves: 'post_autosaves',
   previews: 'post_previews',
   notFound: 'not_found_log',
+  unsubscribeKey: 'server_secrets',
+  subscribers: 'subscribers',
   sessions: 'sessions',
   twoFactor: 'user_two_factor',
   recoveryCodes: 'recovery_codes',
 } as const satisfies Record<DataKind, keyof Database>
 
 export async function countRows(db: Db, kind: DataKind): Promise<number> {
+  // Of the server's secrets only the unsubscribe key leaves.
+  if (kind === 'unsubscribeKey')
+    return (await db.selectFrom('server_secrets').select('name').where('name', '=', UNSUBSCRIBE_KEY).executeTakeFirst())
+      ? 1
+      : 0
   const row = await db
     .selectFrom(TABLES[kind])
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,6 +1,15 @@
 import { SqliteAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely'
 import type { Db } from '../../db/client.ts'
-import type { CategoryRow, CommentRow, Database, FooterPageRow, UserRow } from '../../db/schema.ts'
+import type {
+  AnalyticsDailyTable,
+  AuthorProfilesTable,
+  CategoryRow,
+  CommentRow,
+  Database,
+  FooterPageRow,
+  SubscribersTable,
+  UserRow,
+} from '../../db/schema.ts'
 
 /** Imports write inside one transaction: all or nothing. */
 export type Trx = Transaction<Database> | Db
@@ -255,4 +264,67 @@ export async function findPreviewTokens(db: Trx, tokens: string[]): Promise<Set<
 export async function truncateWriteAheadLog(db: Db): Promise<void> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return
   await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db)
+}
+
+/** A user's public profile, unless they have one already: true when written. */
+export async function insertAuthorProfileIfNone(db: Trx, row: AuthorProfilesTable): Promise<boolean> {
+  const inserted = await db
+    .insertInto('author_profiles')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returning('user_id')
+    .execute()
+  return inserted.length > 0
+}
+
+/** Analytics of the posts an import wrote; a row already here keeps its counts. */
+export async function insertAnalyticsDaily(db: Trx, rows: Array<Insertable<AnalyticsDailyTable>>): Promise<void> {
+  for (let i = 0; i < rows.length; i += IN_CHUNK)
+    await db
+      .insertInto('analytics_daily')
+      .values(rows.slice(i, i + IN_CHUNK))
+      .onConflict((oc) => oc.columns(['day', 'dimension', 'value', 'post_id']).doNothing())
+      .execute()
+}
+
+export async function hasSubscribers(db: Trx): Promise<boolean> {
+  return (await db.selectFrom('subscribers').select('id').limit(1).executeTakeFirst()) !== undefined
+}
+
+/** Which of these ids and addresses subscribers already use. */
+export async function findTakenSubscribers(
+  db: Trx,
+  ids: string[],
+  emails: string[],
+): Promise<{ ids: Set<string>; emails: Set<string> }> {
+  const byId = await inChunks(ids, (chunk) =>
+    db.selectFrom('subscribers').select('id').where('id', 'in', chunk).execute(),
+  )
+  const byEmail = await inChunks(emails, (chunk) =>
+    db.selectFrom('subscribers').select('email').where('email', 'in', chunk).execute(),
+  )
+  return { ids: new Set(byId.map((r) => r.id)), emails: new Set(byEmail.map((r) => r.email)) }
+}
+
+export async function insertSubscribers(db: Trx, rows: Array<Insertable<SubscribersTable>>): Promise<void> {
+  for (let i = 0; i < rows.length; i += IN_CHUNK)
+    await db
+      .insertInto('subscribers')
+      .values(rows.slice(i, i + IN_CHUNK))
+      .execute()
+}
+
+export async function findServerSecret(db: Trx, name: string): Promise<string | undefined> {
+  return (await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst())?.value
+}
+
+export async function setServerSecret(
+  db: Trx,
+  row: { name: string; value: string; created_at: string },
+): Promise<void> {
+  await db
+    .insertInto('server_secrets')
+    .values(row)
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: row.value, created_at: row.created_at }))
+    .execute()
 }

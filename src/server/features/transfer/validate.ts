@@ -1,10 +1,13 @@
 import type { z } from 'zod'
+import { AnalyticsDimensionSchema } from '#shared/schemas/analytics.ts'
+import { AuthorProfileSchema } from '#shared/schemas/author.ts'
 import { CategoryInputSchema } from '#shared/schemas/category.ts'
 import { CommentInputSchema } from '#shared/schemas/engagement.ts'
 import { AltTextUpdateSchema } from '#shared/schemas/media.ts'
 import { PostInputSchema } from '#shared/schemas/post.ts'
 import { REDIRECT_SOURCES, RedirectInputSchema, redirectRuleSchema } from '#shared/schemas/redirect.ts'
 import { FooterPageInputSchema, SettingsUpdateSchema } from '#shared/schemas/site.ts'
+import { SubscriberEmailSchema, SubscriberStatusSchema } from '#shared/schemas/subscriber.ts'
 import { normaliseSitePath } from '#shared/text/site-path.ts'
 import { cleanInput } from '../../http/clean-input.ts'
 import type { DataKind } from './backup-format.ts'
@@ -16,6 +19,11 @@ export type Checked<T> = { value: T; reason?: undefined } | { reason: string; va
 const NO_ORIGIN = 'http://site.invalid'
 /** Internal markers (the demo seed's) are kept; a running lock never leaves an instance. */
 const MARKER_KEY = /^(?!lock:)[a-z]+:[a-z0-9-]{1,60}$/
+/** A server secret as loadSecret makes one: at least 32 random bytes, base64url. */
+const SECRET_VALUE = /^[A-Za-z0-9_-]{43,200}$/
+/** The longest value the analytics API filters by. */
+const ANALYTICS_VALUE_MAX = 200
+const blankToNull = (v: string) => (v === '' ? null : v)
 
 const ok = <T>(value: T): Checked<T> => ({ value })
 const refuse = (reason: string): Checked<never> => ({ reason })
@@ -61,6 +69,16 @@ const checks: Checks = {
     const alt = through(AltTextUpdateSchema, { altText: i.altText })
     return alt.value ? ok({ ...i, altText: alt.value.altText }) : alt
   },
+  authorProfiles: (a) => {
+    const fields = through(AuthorProfileSchema, {
+      displayName: a.displayName ?? '',
+      bio: a.bio ?? '',
+      avatar: a.avatar ?? '',
+    })
+    if (!fields.value) return fields
+    const f = fields.value
+    return ok({ ...a, displayName: blankToNull(f.displayName), bio: blankToNull(f.bio), avatar: blankToNull(f.avatar) })
+  },
   posts: (p) => {
     const fields = through(PostInputSchema, {
       title: p.title,
@@ -105,6 +123,13 @@ const checks: Checks = {
   },
   likes: ok,
   views: ok,
+  analytics: (a) => {
+    const dimension = AnalyticsDimensionSchema.safeParse(a.dimension)
+    if (!dimension.success) return refuse('dimension: not one the analytics record')
+    return a.value.length <= ANALYTICS_VALUE_MAX
+      ? ok(a)
+      : refuse(`value: longer than ${ANALYTICS_VALUE_MAX} characters`)
+  },
   footerPages: (p) => {
     const fields = through(FooterPageInputSchema, {
       title: p.title,
@@ -151,6 +176,15 @@ const checks: Checks = {
   notFound: (n) => {
     const path = sitePath(n.path)
     return path.value ? ok({ ...n, path: path.value }) : refuse(path.reason!)
+  },
+  unsubscribeKey: (k) => (SECRET_VALUE.test(k.value) ? ok(k) : refuse('not a key this blog makes')),
+  // The address is checked as the subscribe form checks it; reasons never quote it (the report names subscribers by id).
+  subscribers: (s) => {
+    const email = SubscriberEmailSchema.safeParse(s.email)
+    if (!email.success) return refuse(`email: ${email.error.issues[0]?.message ?? 'invalid'}`)
+    const status = SubscriberStatusSchema.safeParse(s.status)
+    if (!status.success) return refuse('status: not one a subscriber can have')
+    return ok({ ...s, email: email.data, status: status.data })
   },
   sessions: (s) => (s.id ? ok(s) : refuse('a session without an id')),
   twoFactor: ok,

@@ -10,6 +10,7 @@ import * as repo from './transfer.repo.ts'
 import { importAuthorId, mapUser } from './users.ts'
 import { checkRecord } from './validate.ts'
 import { restoreEditorHistory, restoreSecrets } from './write-history.ts'
+import { restoreAuthorProfiles, restoreSubscribers } from './write-people.ts'
 
 const POST_BATCH = 500
 const ROW_BATCH = 1000
@@ -21,10 +22,12 @@ const NAMES: { [K in DataKind]: (r: ModelRecords[K]) => string } = {
   users: (r) => r.username,
   categories: (r) => r.slug,
   images: (r) => r.fileName,
+  authorProfiles: (r) => r.userId,
   posts: (r) => r.slug,
   comments: (r) => r.id,
   likes: (r) => r.id,
   views: (r) => `${r.postId} ${r.day}`,
+  analytics: (r) => `${r.postId} ${r.day} ${r.dimension}`,
   footerPages: (r) => r.slug,
   settings: (r) => r.key,
   redirects: (r) => r.fromPath,
@@ -32,6 +35,9 @@ const NAMES: { [K in DataKind]: (r: ModelRecords[K]) => string } = {
   autosaves: (r) => r.postKey,
   previews: (r) => r.postId,
   notFound: (r) => r.path,
+  unsubscribeKey: () => 'unsubscribe key',
+  // Never the address: a subscriber is named by id.
+  subscribers: (r) => r.id,
   sessions: (r) => r.publicId ?? 'session',
   twoFactor: (r) => r.userId,
   recoveryCodes: (r) => r.userId,
@@ -119,6 +125,7 @@ export async function writeModel(run: ImportRun, model: TransferModel): Promise<
     )
 
   await writeImages(run, model, media)
+  await restoreAuthorProfiles(run, (kind) => checked(run, model, kind), users)
   const imported = await writePosts(run, model, users, categories, media)
   await writeEngagement(run, model, imported)
 
@@ -170,6 +177,7 @@ export async function writeModel(run: ImportRun, model: TransferModel): Promise<
 
   const records = <K extends DataKind>(kind: K) => checked(run, model, kind)
   await restoreEditorHistory(run, records, imported)
+  await restoreSubscribers(run, records)
   await restoreSecrets(run, records, users)
 }
 
@@ -320,6 +328,20 @@ async function writeEngagement(run: ImportRun, model: TransferModel, imported: S
       .map((v) => ({ post_id: v.postId, day: v.day, views: v.views }))
     await repo.insertDailyViews(run.db, rows)
     run.report.created('views', rows.length)
+  }
+  for await (const batch of batches(checked(run, model, 'analytics'), ROW_BATCH)) {
+    const rows = batch
+      .filter((a) => imported.has(a.postId))
+      .map((a) => ({
+        day: a.day,
+        post_id: a.postId,
+        dimension: a.dimension,
+        value: a.value,
+        views: a.views,
+        visitors: a.visitors,
+      }))
+    await repo.insertAnalyticsDaily(run.db, rows)
+    run.report.created('analytics', rows.length)
   }
   await repo.recountEngagement(run.db, [...imported])
 }
