@@ -152,6 +152,7 @@ async function timed(url: string, init?: RequestInit) {
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.95) - 1)] ?? 0
 
 function shuffle<T>(xs: T[], seed: number): T[] {
   const out = [...xs]
@@ -249,6 +250,7 @@ async function measure(size: number) {
     for (const w of blog.words.slice(0, 10))
       single.push(await timed(`${server.base}/api/posts?search=${encodeURIComponent(w.slice(0, 3))}`))
     row['one search, median (ms)'] = fmt(median(single), 1)
+    row['one search, p95 (ms)'] = fmt(p95(single), 1)
     row['one search, worst (ms)'] = fmt(Math.max(...single), 1)
 
     // Searches narrowed by a category or a tag, or ordered by views, as readers reach them from the list pages.
