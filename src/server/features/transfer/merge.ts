@@ -1,4 +1,5 @@
 import type { ImportKind } from '#shared/schemas/backup.ts'
+import type { Trx } from '../../db/client.ts'
 import type { CategoryRow, FooterPageRow, NewPostRow } from '../../db/schema.ts'
 import { isReservedPageSlug } from '../footer-pages/footer-pages.service.ts'
 import { insertPostsWithState } from '../posts/posts.service.ts'
@@ -10,7 +11,7 @@ import * as repo from './transfer.repo.ts'
 
 /** One import in progress: its transaction, its clock, its report and where progress goes. */
 export type ImportRun = {
-  db: repo.Trx
+  db: Trx
   now: Date
   report: ReportBuilder
   progress: (phase: string, done: number, total: number | null) => void
