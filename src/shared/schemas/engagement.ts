@@ -85,9 +85,6 @@ export const StatsSchema = z.object({
 })
 export type Stats = z.infer<typeof StatsSchema>
 
-export const DailyViewsSchema = z.array(z.object({ day: z.string(), views: z.number().int() }))
-export type DailyViews = z.infer<typeof DailyViewsSchema>
-
 /** A post whose views in the last hour are far above its daily average (the analytics screen flags it). */
 export const ViewSpikesSchema = z.array(
   z.object({

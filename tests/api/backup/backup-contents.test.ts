@@ -408,6 +408,35 @@ describe('backup contents: subscribers, author profiles and analytics', () => {
     }
   })
 
+  it('exports a two-column key (daily views) and a one-column key (the 404 log) a page at a time', async () => {
+    const db = original.app.ctx.db
+    const postId = (await db.selectFrom('posts').select('id').executeTakeFirstOrThrow()).id
+    const days = Array.from({ length: 1100 }, (_, i) => new Date(Date.UTC(2001, 0, 1 + i)).toISOString().slice(0, 10))
+    const paths = days.map((day) => `/gone/${day}`)
+    for (let i = 0; i < days.length; i += 200) {
+      await db
+        .insertInto('post_views_daily')
+        .values(days.slice(i, i + 200).map((day) => ({ post_id: postId, day, views: 1 })))
+        .execute()
+      await db
+        .insertInto('not_found_log')
+        .values(paths.slice(i, i + 200).map((path) => ({ path, hits: 1, referrer: null, last_seen_at: FUTURE })))
+        .execute()
+    }
+    try {
+      const views: string[] = []
+      for await (const r of walkers.views(db, false)) views.push(`${r.postId} ${r.day}`)
+      expect(new Set(views).size).toBe(views.length)
+      expect(views.filter((key) => key.startsWith(`${postId} 200`))).toEqual(days.map((day) => `${postId} ${day}`))
+      const gone: string[] = []
+      for await (const r of walkers.notFound(db, false)) if (r.path.startsWith('/gone/')) gone.push(r.path)
+      expect(gone).toEqual(paths)
+    } finally {
+      await db.deleteFrom('post_views_daily').where('day', '<', '2004-01-01').execute()
+      await db.deleteFrom('not_found_log').where('path', 'like', '/gone/%').execute()
+    }
+  })
+
   it('into a blog with its own subscribers and profile: keeps its key and profile, names conflicts only by id', async () => {
     const file = await exportTo(path.join(dir, 'readers-merge.zip'))
     const other = await createTestApp()

@@ -248,6 +248,33 @@ describe('hostile import files: everything an import writes passes the API check
     ])
   })
 
+  it('footer pages whose address belongs to the site are refused, as the admin form refuses them', async () => {
+    const page = (slug: string) => ({
+      id: crypto.randomUUID(),
+      title: `Page ${slug}`,
+      slug,
+      content: 'Some words.',
+      featuredImage: null,
+      metaTitle: null,
+      metaDescription: null,
+      active: true,
+      sortOrder: 0,
+      createdAt: NOW,
+      updatedAt: NOW,
+    })
+    const res = await upload('backup.zip', await backupOf({ footerPages: [page('rss'), page('admin'), page('kept')] }))
+    expect(res.statusCode).toBe(200)
+    const refused = res
+      .json()
+      .skipped.filter((s: { kind: string }) => s.kind === 'footerPages')
+      .map((s: { item: string; reason: string }) => `${s.item}: ${s.reason}`)
+    expect(refused.sort()).toEqual([
+      'admin: this address belongs to the site itself',
+      'rss: this address belongs to the site itself',
+    ])
+    expect((await t.request({ method: 'GET', url: '/api/footer-pages/slug/kept' })).statusCode).toBe(200)
+  })
+
   it('social links with data: or javascript: are refused; an https link is restored', async () => {
     const file = await backupOf({
       settings: [

@@ -28,6 +28,7 @@ const RESERVED_SLUGS = new Set([
   'feed',
   'rss',
 ])
+export const isReservedPageSlug = (slug: string) => RESERVED_SLUGS.has(slug)
 
 /** The body after FooterPageInputSchema has parsed it (featuredImage is then string | null). */
 type ParsedInput = Omit<FooterPageInput, 'featuredImage'> & { featuredImage?: string | null }
@@ -50,7 +51,7 @@ export async function getActiveFooterPageBySlug(db: Db, slug: string): Promise<P
 
 async function assertSlugFree(db: Db, slug: string, exceptId: string | null): Promise<void> {
   if (!slug) badRequest('Slug is required (the title gives none)')
-  if (RESERVED_SLUGS.has(slug)) badRequest(`The slug "${slug}" is reserved`)
+  if (isReservedPageSlug(slug)) badRequest(`The slug "${slug}" is reserved`)
   const clash = await findFooterPageRow(db, { slug })
   if (clash && clash.id !== exceptId) conflict(`A page with the slug "${slug}" already exists`)
 }

@@ -1,11 +1,9 @@
-import { CompiledQuery, PostgresAdapter, sql, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely'
+import { CompiledQuery, PostgresAdapter, sql, type SelectQueryBuilder, type Updateable } from 'kysely'
 import type { PostSort, PostStatus } from '#shared/schemas/post.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Trx } from '../../db/client.ts'
 import { compiledOnce } from '../../db/compiled-once.ts'
 import type { Database, NewPostRow, PostRow, PostsTable } from '../../db/schema.ts'
 import { deleteSearchDocument } from '../search/search.service.ts'
-
-type Trx = Transaction<Database> | Db
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern with `escape '\'`. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)

@@ -1,8 +1,5 @@
-import type { Transaction } from 'kysely'
-import type { Db } from '../../db/client.ts'
-import type { Database, PostRow } from '../../db/schema.ts'
-
-type Trx = Transaction<Database> | Db
+import type { Db, Trx } from '../../db/client.ts'
+import type { PostRow } from '../../db/schema.ts'
 
 /** Scheduled posts whose time has come, oldest due first (served by posts_status_published_idx). */
 export async function findDueScheduled(db: Db, nowIso: string, limit: number): Promise<string[]> {

@@ -1,23 +1,12 @@
-import { PostgresAdapter, sql, type Transaction } from 'kysely'
-import type { Db } from '../../db/client.ts'
-import type { Database } from '../../db/schema.ts'
+import { PostgresAdapter, sql } from 'kysely'
+import type { Trx } from '../../db/client.ts'
+import type { PostSearchTable } from '../../db/schema.ts'
 import { categoryFacet } from './search-facets.ts'
 import { nextOrderKey, searchOrderKey } from './search-order-key.ts'
 
-type Trx = Transaction<Database> | Db
-
 export const isPostgres = (db: Trx) => db.getExecutor().adapter instanceof PostgresAdapter
 
-export type SearchDocument = {
-  post_id: string
-  status: string
-  published_at: string | null
-  title: string
-  excerpt: string
-  body: string
-  tags: string
-  facets: string
-}
+export type SearchDocument = Omit<PostSearchTable, 'id'>
 
 /**
  * On SQLite each search row is numbered by the post's time and visibility (search-order-key.ts); a number already

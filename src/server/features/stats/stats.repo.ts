@@ -20,17 +20,6 @@ export async function categoryCount(db: Db): Promise<number> {
   return Number(row?.n ?? 0)
 }
 
-/** Views per UTC day from `fromDay` (inclusive, YYYY-MM-DD) on. */
-export async function viewsByDay(db: Db, fromDay: string): Promise<Array<{ day: string; views: number }>> {
-  const rows = await db
-    .selectFrom('post_views_daily')
-    .select((eb) => ['day', eb.fn.sum<number>('views').as('views')])
-    .where('day', '>=', fromDay)
-    .groupBy('day')
-    .execute()
-  return rows.map((r) => ({ day: r.day, views: Number(r.views) }))
-}
-
 /** Views per post in the 10-minute slots from `fromSlot` on (inclusive), for the posts that had any. */
 export async function recentViewsByPost(db: Db, fromSlot: string): Promise<Array<{ postId: string; views: number }>> {
   const rows = await db

@@ -1,4 +1,4 @@
-import type { DailyViews, Stats, ViewSpikes } from '#shared/schemas/engagement.ts'
+import type { Stats, ViewSpikes } from '#shared/schemas/engagement.ts'
 import type { Db } from '../../db/client.ts'
 import { countPending } from '../engagement/comments.service.ts'
 import { tenMinuteSlot } from '../engagement/views.service.ts'
@@ -13,16 +13,6 @@ export async function siteStats(db: Db): Promise<Stats> {
     countPending(db),
   ])
   return { totalPosts: totals.posts, totalViews: totals.views, totalCategories, drafts: totals.drafts, pendingComments }
-}
-
-/** One entry per UTC day for the last `days` days ending today, oldest first, zero-filled. */
-export async function dailyViews(db: Db, days: number, now: Date): Promise<DailyViews> {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
-  const series = Array.from({ length: days }, (_, i) =>
-    new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
-  )
-  const counted = new Map((await repo.viewsByDay(db, series[0] ?? '')).map((r) => [r.day, r.views]))
-  return series.map((day) => ({ day, views: counted.get(day) ?? 0 }))
 }
 
 /** A post is flagged when its views in the last hour exceed this many times its daily average. */

@@ -1,3 +1,4 @@
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Db } from '../../db/client.ts'
 import type { Database } from '../../db/schema.ts'
 import { POST_STATUSES, type PostStatus } from '#shared/schemas/post.ts'
@@ -17,17 +18,39 @@ const parseTags = (json: string): string[] => {
   }
 }
 
-/** Walks a table in primary-key order, a page at a time, so memory holds one page whatever the table's size. */
-async function* keyset<Row>(
-  next: (after: string | null) => Promise<Row[]>,
-  keyOf: (row: Row) => string,
-): AsyncGenerator<Row> {
-  let after: string | null = null
-  for (;;) {
-    const rows = await next(after)
-    yield* rows
+type Table = keyof Database
+type Column<T extends Table> = keyof Selectable<Database[T]> & string
+
+/**
+ * Walks a table in key order, a page at a time, so memory holds one page whatever the table's size. A key of
+ * several columns is compared as one row value (both engines have them). `columns` leaves out what the backup
+ * does not carry (image bytes, search columns, token hashes).
+ */
+async function* walkTable<T extends Table, C extends Column<T> = Column<T>>(
+  db: Db,
+  table: T,
+  key: Column<T> | readonly Column<T>[],
+  columns?: readonly C[],
+): AsyncGenerator<Pick<Selectable<Database[T]>, C>[]> {
+  const keys: readonly string[] = typeof key === 'string' ? [key] : key
+  // The table is a type parameter, which Kysely's builder cannot follow; the result type above is the check.
+  const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>
+  for (let after: unknown[] | null = null; ;) {
+    const from: unknown[] | null = after
+    const rows: Record<string, unknown>[] = await loose
+      .selectFrom(table as string)
+      .$if(columns === undefined, (q) => q.selectAll())
+      .$if(columns !== undefined, (q) => q.select(columns as readonly string[]))
+      .$if(from !== null, (q) =>
+        q.where(sql<boolean>`(${sql.join(keys.map((k) => sql.ref(k)))}) > (${sql.join(from!)})`),
+      )
+      .$call((q) => keys.reduce((ordered, k) => ordered.orderBy(k), q))
+      .limit(PAGE)
+      .execute()
+    if (rows.length > 0) yield rows as Pick<Selectable<Database[T]>, C>[]
     if (rows.length < PAGE) return
-    after = keyOf(rows[rows.length - 1]!)
+    const lastRow = rows[rows.length - 1]!
+    after = keys.map((k) => lastRow[k])
   }
 }
 
@@ -35,64 +58,31 @@ type Walkers = { [K in DataKind]: (db: Db, withSecrets: boolean) => AsyncGenerat
 
 export const walkers: Walkers = {
   async *users(db, withSecrets) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('users')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('id', '>', after!))
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.id,
-    )
-    for await (const r of rows) {
-      yield {
+    for await (const page of walkTable(db, 'users', 'id'))
+      yield* page.map((r) => ({
         id: r.id,
         username: r.username,
         email: r.email,
         role: r.role,
         createdAt: r.created_at,
         ...(withSecrets ? { passwordHash: r.password_hash } : {}),
-      }
-    }
+      }))
   },
   async *categories(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('categories')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('id', '>', after!))
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.id,
-    )
-    for await (const r of rows)
-      yield {
+    for await (const page of walkTable(db, 'categories', 'id'))
+      yield* page.map((r) => ({
         id: r.id,
         name: r.name,
         slug: r.slug,
         description: r.description,
         color: r.color,
         createdAt: r.created_at,
-      }
+      }))
   },
   async *images(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('images')
-          .select(['file_name', 'mime', 'size', 'width', 'height', 'created_at', 'alt_text', 'original_name'])
-          .$if(after !== null, (q) => q.where('file_name', '>', after!))
-          .orderBy('file_name')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.file_name,
-    )
-    for await (const r of rows) {
-      yield {
+    const columns = ['file_name', 'mime', 'size', 'width', 'height', 'created_at', 'alt_text', 'original_name'] as const
+    for await (const page of walkTable(db, 'images', 'file_name', columns))
+      yield* page.map((r) => ({
         fileName: r.file_name,
         mime: r.mime,
         size: Number(r.size),
@@ -101,59 +91,43 @@ export const walkers: Walkers = {
         createdAt: r.created_at,
         altText: r.alt_text,
         originalName: r.original_name,
-      }
-    }
+      }))
   },
   async *authorProfiles(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('author_profiles')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('user_id', '>', after!))
-          .orderBy('user_id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.user_id,
-    )
-    for await (const r of rows)
-      yield { userId: r.user_id, displayName: r.display_name, bio: r.bio, avatar: r.avatar, updatedAt: r.updated_at }
+    for await (const page of walkTable(db, 'author_profiles', 'user_id'))
+      yield* page.map((r) => ({
+        userId: r.user_id,
+        displayName: r.display_name,
+        bio: r.bio,
+        avatar: r.avatar,
+        updatedAt: r.updated_at,
+      }))
   },
   async *posts(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('posts')
-          .select([
-            'id',
-            'title',
-            'slug',
-            'content',
-            'excerpt',
-            'featured_image',
-            'category_id',
-            'author_id',
-            'author_name',
-            'status',
-            'tags',
-            'meta_title',
-            'meta_description',
-            'reading_time',
-            'views',
-            'published_at',
-            'featured',
-            'featured_at',
-            'created_at',
-            'updated_at',
-          ])
-          .$if(after !== null, (q) => q.where('id', '>', after!))
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.id,
-    )
-    for await (const r of rows) {
-      yield {
+    const columns = [
+      'id',
+      'title',
+      'slug',
+      'content',
+      'excerpt',
+      'featured_image',
+      'category_id',
+      'author_id',
+      'author_name',
+      'status',
+      'tags',
+      'meta_title',
+      'meta_description',
+      'reading_time',
+      'views',
+      'published_at',
+      'featured',
+      'featured_at',
+      'created_at',
+      'updated_at',
+    ] as const
+    for await (const page of walkTable(db, 'posts', 'id', columns))
+      yield* page.map((r) => ({
         id: r.id,
         title: r.title,
         slug: r.slug,
@@ -174,23 +148,11 @@ export const walkers: Walkers = {
         featuredAt: r.featured_at,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
-      }
-    }
+      }))
   },
   async *comments(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('comments')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('id', '>', after!))
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.id,
-    )
-    for await (const r of rows) {
-      yield {
+    for await (const page of walkTable(db, 'comments', 'id'))
+      yield* page.map((r) => ({
         id: r.id,
         postId: r.post_id,
         authorName: r.author_name,
@@ -200,95 +162,30 @@ export const walkers: Walkers = {
         ip: r.ip,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
-      }
-    }
+      }))
   },
   async *likes(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('likes')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('id', '>', after!))
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.id,
-    )
-    for await (const r of rows) yield { id: r.id, postId: r.post_id, visitorId: r.visitor_id, createdAt: r.created_at }
+    for await (const page of walkTable(db, 'likes', 'id'))
+      yield* page.map((r) => ({ id: r.id, postId: r.post_id, visitorId: r.visitor_id, createdAt: r.created_at }))
   },
   async *views(db) {
-    // Composite key (post_id, day): the key is the two joined by a character neither contains.
-    const rows = keyset(
-      (after) => {
-        const [postId, day] = after === null ? [] : after.split('\n')
-        return db
-          .selectFrom('post_views_daily')
-          .select(['post_id', 'day', 'views'])
-          .$if(after !== null, (q) =>
-            q.where((eb) =>
-              eb.or([eb('post_id', '>', postId!), eb.and([eb('post_id', '=', postId!), eb('day', '>', day!)])]),
-            ),
-          )
-          .orderBy('post_id')
-          .orderBy('day')
-          .limit(PAGE)
-          .execute()
-      },
-      (r) => `${r.post_id}\n${r.day}`,
-    )
-    for await (const r of rows) yield { postId: r.post_id, day: r.day, views: Number(r.views) }
+    for await (const page of walkTable(db, 'post_views_daily', ['post_id', 'day'], ['post_id', 'day', 'views']))
+      yield* page.map((r) => ({ postId: r.post_id, day: r.day, views: Number(r.views) }))
   },
   async *analytics(db) {
-    // Four-column key: compared as one row value (both engines have them); the key is the four as a JSON array.
-    const rows = keyset(
-      (after) => {
-        const key = after === null ? [] : (JSON.parse(after) as string[])
-        return db
-          .selectFrom('analytics_daily')
-          .selectAll()
-          .$if(after !== null, (q) =>
-            q.where((eb) =>
-              eb(
-                eb.refTuple('day', 'dimension', 'value', 'post_id'),
-                '>',
-                eb.tuple(key[0]!, key[1]!, key[2]!, key[3]!),
-              ),
-            ),
-          )
-          .orderBy('day')
-          .orderBy('dimension')
-          .orderBy('value')
-          .orderBy('post_id')
-          .limit(PAGE)
-          .execute()
-      },
-      (r) => JSON.stringify([r.day, r.dimension, r.value, r.post_id]),
-    )
-    for await (const r of rows)
-      yield {
+    for await (const page of walkTable(db, 'analytics_daily', ['day', 'dimension', 'value', 'post_id']))
+      yield* page.map((r) => ({
         day: r.day,
         postId: r.post_id,
         dimension: r.dimension,
         value: r.value,
         views: Number(r.views),
         visitors: Number(r.visitors),
-      }
+      }))
   },
   async *footerPages(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('footer_pages')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('id', '>', after!))
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.id,
-    )
-    for await (const r of rows) {
-      yield {
+    for await (const page of walkTable(db, 'footer_pages', 'id'))
+      yield* page.map((r) => ({
         id: r.id,
         title: r.title,
         slug: r.slug,
@@ -300,105 +197,41 @@ export const walkers: Walkers = {
         sortOrder: Number(r.sort_order),
         createdAt: r.created_at,
         updatedAt: r.updated_at,
-      }
-    }
+      }))
   },
   async *settings(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('site_settings')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('key', '>', after!))
-          .orderBy('key')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.key,
-    )
     // Lock rows exist only inside a running transaction; nothing else here is a secret.
-    for await (const r of rows)
-      if (!r.key.startsWith('lock:'))
-        yield { key: r.key, value: r.value, createdAt: r.created_at, updatedAt: r.updated_at }
+    for await (const page of walkTable(db, 'site_settings', 'key'))
+      yield* page
+        .filter((r) => !r.key.startsWith('lock:'))
+        .map((r) => ({ key: r.key, value: r.value, createdAt: r.created_at, updatedAt: r.updated_at }))
   },
   async *redirects(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('redirects')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('id', '>', after!))
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.id,
-    )
-    for await (const r of rows)
-      yield {
+    for await (const page of walkTable(db, 'redirects', 'id'))
+      yield* page.map((r) => ({
         id: r.id,
         fromPath: r.from_path,
         toPath: r.to_path,
         source: r.source,
         hits: Number(r.hits),
         createdAt: r.created_at,
-      }
+      }))
   },
   async *revisions(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('post_revisions')
-          .select(['id', 'post_id', 'title', 'data', 'created_at'])
-          .$if(after !== null, (q) => q.where('id', '>', after!))
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.id,
-    )
-    for await (const r of rows)
-      yield { id: r.id, postId: r.post_id, title: r.title, data: r.data, createdAt: r.created_at }
+    for await (const page of walkTable(db, 'post_revisions', 'id', ['id', 'post_id', 'title', 'data', 'created_at']))
+      yield* page.map((r) => ({ id: r.id, postId: r.post_id, title: r.title, data: r.data, createdAt: r.created_at }))
   },
   async *autosaves(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('post_autosaves')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('post_key', '>', after!))
-          .orderBy('post_key')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.post_key,
-    )
-    for await (const r of rows) yield { postKey: r.post_key, data: r.data, savedAt: r.saved_at }
+    for await (const page of walkTable(db, 'post_autosaves', 'post_key'))
+      yield* page.map((r) => ({ postKey: r.post_key, data: r.data, savedAt: r.saved_at }))
   },
   async *previews(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('post_previews')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('post_id', '>', after!))
-          .orderBy('post_id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.post_id,
-    )
-    for await (const r of rows) yield { postId: r.post_id, token: r.token, createdAt: r.created_at }
+    for await (const page of walkTable(db, 'post_previews', 'post_id'))
+      yield* page.map((r) => ({ postId: r.post_id, token: r.token, createdAt: r.created_at }))
   },
   async *notFound(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('not_found_log')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('path', '>', after!))
-          .orderBy('path')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.path,
-    )
-    for await (const r of rows)
-      yield { path: r.path, hits: Number(r.hits), referrer: r.referrer, lastSeenAt: r.last_seen_at }
+    for await (const page of walkTable(db, 'not_found_log', 'path'))
+      yield* page.map((r) => ({ path: r.path, hits: Number(r.hits), referrer: r.referrer, lastSeenAt: r.last_seen_at }))
   },
   async *unsubscribeKey(db) {
     // Not a secret of the admin's (see docs/backup-format.md): without it every unsubscribe link already sent breaks.
@@ -410,29 +243,19 @@ export const walkers: Walkers = {
     if (row) yield { value: row.value, createdAt: row.created_at }
   },
   async *subscribers(db) {
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('subscribers')
-          .select([
-            'id',
-            'email',
-            'status',
-            'confirm_expires_at',
-            'confirm_sent_at',
-            'confirmed_at',
-            'unsubscribed_at',
-            'created_at',
-            'updated_at',
-          ])
-          .$if(after !== null, (q) => q.where('id', '>', after!))
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.id,
-    )
-    for await (const r of rows)
-      yield {
+    const columns = [
+      'id',
+      'email',
+      'status',
+      'confirm_expires_at',
+      'confirm_sent_at',
+      'confirmed_at',
+      'unsubscribed_at',
+      'created_at',
+      'updated_at',
+    ] as const
+    for await (const page of walkTable(db, 'subscribers', 'id', columns))
+      yield* page.map((r) => ({
         id: r.id,
         email: r.email,
         status: r.status,
@@ -442,23 +265,12 @@ export const walkers: Walkers = {
         unsubscribedAt: r.unsubscribed_at,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
-      }
+      }))
   },
   async *sessions(db, withSecrets) {
     if (!withSecrets) return
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('sessions')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('id', '>', after!))
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.id,
-    )
-    for await (const r of rows)
-      yield {
+    for await (const page of walkTable(db, 'sessions', 'id'))
+      yield* page.map((r) => ({
         id: r.id,
         userId: r.user_id,
         publicId: r.public_id,
@@ -466,45 +278,29 @@ export const walkers: Walkers = {
         ip: r.ip,
         createdAt: r.created_at,
         lastSeenAt: r.last_seen_at,
-      }
+      }))
   },
   async *twoFactor(db, withSecrets) {
     if (!withSecrets) return
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('user_two_factor')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('user_id', '>', after!))
-          .orderBy('user_id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.user_id,
-    )
-    for await (const r of rows)
-      yield {
+    for await (const page of walkTable(db, 'user_two_factor', 'user_id'))
+      yield* page.map((r) => ({
         userId: r.user_id,
         secret: r.secret,
         enabledAt: r.enabled_at,
         lastStep: r.last_step === null ? null : Number(r.last_step),
         createdAt: r.created_at,
-      }
+      }))
   },
   async *recoveryCodes(db, withSecrets) {
     if (!withSecrets) return
-    const rows = keyset(
-      (after) =>
-        db
-          .selectFrom('recovery_codes')
-          .selectAll()
-          .$if(after !== null, (q) => q.where('id', '>', after!))
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
-      (r) => r.id,
-    )
-    for await (const r of rows)
-      yield { id: r.id, userId: r.user_id, codeHash: r.code_hash, usedAt: r.used_at, createdAt: r.created_at }
+    for await (const page of walkTable(db, 'recovery_codes', 'id'))
+      yield* page.map((r) => ({
+        id: r.id,
+        userId: r.user_id,
+        codeHash: r.code_hash,
+        usedAt: r.used_at,
+        createdAt: r.created_at,
+      }))
   },
 }
 

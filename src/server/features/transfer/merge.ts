@@ -1,5 +1,7 @@
 import type { ImportKind } from '#shared/schemas/backup.ts'
+import type { Trx } from '../../db/client.ts'
 import type { CategoryRow, FooterPageRow, NewPostRow } from '../../db/schema.ts'
+import { isReservedPageSlug } from '../footer-pages/footer-pages.service.ts'
 import { insertPostsWithState } from '../posts/posts.service.ts'
 import { addRedirectRule } from '../redirects/redirects.service.ts'
 import { STARTER_FOOTER_PAGES } from '../seed/seed.service.ts'
@@ -9,7 +11,7 @@ import * as repo from './transfer.repo.ts'
 
 /** One import in progress: its transaction, its clock, its report and where progress goes. */
 export type ImportRun = {
-  db: repo.Trx
+  db: Trx
   now: Date
   report: ReportBuilder
   progress: (phase: string, done: number, total: number | null) => void
@@ -20,22 +22,6 @@ export type ImportRun = {
   /** Pictures not found in the media keep their links to the old site (they show broken) instead of being left out. */
   keepMissingImages: boolean
 }
-
-/** Footer pages are served at /{slug}: these top-level paths belong to the site. */
-const RESERVED_PAGE_SLUGS = new Set([
-  'admin',
-  'api',
-  'blog',
-  'category',
-  'uploads',
-  'assets',
-  'healthz',
-  'search',
-  'tag',
-  'feed',
-  'rss.xml',
-  'sitemap.xml',
-])
 
 /**
  * The id of the category an imported one becomes: an existing category with the same slug or name (merged,
@@ -108,7 +94,7 @@ export async function mergeFooterPage(
   page: FooterPageRow,
   opts: { keepPlacement?: boolean } = {},
 ): Promise<boolean> {
-  if (RESERVED_PAGE_SLUGS.has(page.slug)) {
+  if (isReservedPageSlug(page.slug)) {
     run.report.skip('footerPages', page.slug, 'this address belongs to the site itself')
     return false
   }

@@ -1,5 +1,5 @@
-import { SqliteAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely'
-import type { Db } from '../../db/client.ts'
+import { SqliteAdapter, sql, type Insertable, type Kysely } from 'kysely'
+import type { Db, Trx } from '../../db/client.ts'
 import type {
   AnalyticsDailyTable,
   AuthorProfilesTable,
@@ -10,9 +10,6 @@ import type {
   SubscribersTable,
   UserRow,
 } from '../../db/schema.ts'
-
-/** Imports write inside one transaction: all or nothing. */
-export type Trx = Transaction<Database> | Db
 
 const IN_CHUNK = 500
 async function inChunks<T, R>(items: T[], fn: (chunk: T[]) => Promise<R[]>): Promise<R[]> {

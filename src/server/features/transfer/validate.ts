@@ -44,6 +44,44 @@ function sitePath(input: string): Checked<string> {
   return result.ok ? ok(result.path) : refuse(result.error)
 }
 
+type PageFields = 'title' | 'slug' | 'content' | 'featuredImage' | 'metaTitle' | 'metaDescription'
+type PageRecord = Pick<ModelRecords['posts'] & ModelRecords['footerPages'], PageFields>
+
+/**
+ * A post or a footer page: the fields they share and `more` of their own pass the API's schema for it, the slug
+ * it requires is there, and the record keeps what the schema made of them (`rest` maps back the fields of its own).
+ */
+function checkPage<S extends z.ZodType<Pick<z.output<typeof FooterPageInputSchema>, PageFields>>, R extends PageRecord>(
+  schema: S,
+  record: R,
+  more: Omit<z.input<S>, PageFields>,
+  rest: (fields: z.output<S>) => Partial<R>,
+): Checked<R> {
+  const { title, slug, content, featuredImage, metaTitle, metaDescription } = record
+  const fields = through(schema, {
+    title,
+    slug,
+    content,
+    featuredImage,
+    metaTitle,
+    metaDescription,
+    ...more,
+  } as z.input<S>)
+  if (!fields.value) return refuse(fields.reason!)
+  const f = fields.value
+  if (!f.slug) return refuse('slug: Slug is required')
+  return ok({
+    ...record,
+    title: f.title,
+    slug: f.slug,
+    content: f.content,
+    featuredImage: f.featuredImage,
+    metaTitle: f.metaTitle || null,
+    metaDescription: f.metaDescription || null,
+    ...rest(f),
+  })
+}
+
 type Checks = { [K in DataKind]: (record: ModelRecords[K]) => Checked<ModelRecords[K]> }
 
 /**
@@ -79,36 +117,13 @@ const checks: Checks = {
     const f = fields.value
     return ok({ ...a, displayName: blankToNull(f.displayName), bio: blankToNull(f.bio), avatar: blankToNull(f.avatar) })
   },
-  posts: (p) => {
-    const fields = through(PostInputSchema, {
-      title: p.title,
-      slug: p.slug,
-      content: p.content,
-      excerpt: p.excerpt,
-      featuredImage: p.featuredImage,
-      authorName: p.authorName,
-      status: p.status,
-      tags: p.tags,
-      metaTitle: p.metaTitle,
-      metaDescription: p.metaDescription,
-      featured: p.featured,
-    })
-    if (!fields.value) return fields
-    const f = fields.value
-    if (!f.slug) return refuse('slug: Slug is required')
-    return ok({
-      ...p,
-      title: f.title,
-      slug: f.slug,
-      content: f.content,
-      excerpt: f.excerpt ?? '',
-      featuredImage: f.featuredImage,
-      authorName: f.authorName ?? null,
-      tags: f.tags ?? [],
-      metaTitle: f.metaTitle || null,
-      metaDescription: f.metaDescription || null,
-    })
-  },
+  posts: (p) =>
+    checkPage(
+      PostInputSchema,
+      p,
+      { excerpt: p.excerpt, authorName: p.authorName, status: p.status, tags: p.tags, featured: p.featured },
+      (f) => ({ excerpt: f.excerpt ?? '', authorName: f.authorName ?? null, tags: f.tags ?? [] }),
+    ),
   comments: (c) => {
     const fields = through(CommentInputSchema, { content: c.content, authorName: c.authorName })
     if (!fields.value) return fields
@@ -130,30 +145,7 @@ const checks: Checks = {
       ? ok(a)
       : refuse(`value: longer than ${ANALYTICS_VALUE_MAX} characters`)
   },
-  footerPages: (p) => {
-    const fields = through(FooterPageInputSchema, {
-      title: p.title,
-      slug: p.slug,
-      content: p.content,
-      metaTitle: p.metaTitle,
-      metaDescription: p.metaDescription,
-      featuredImage: p.featuredImage,
-      isActive: p.active,
-      sortOrder: p.sortOrder,
-    })
-    if (!fields.value) return fields
-    const f = fields.value
-    if (!f.slug) return refuse('slug: Slug is required')
-    return ok({
-      ...p,
-      title: f.title,
-      slug: f.slug,
-      content: f.content,
-      metaTitle: f.metaTitle || null,
-      metaDescription: f.metaDescription || null,
-      featuredImage: f.featuredImage,
-    })
-  },
+  footerPages: (p) => checkPage(FooterPageInputSchema, p, { isActive: p.active, sortOrder: p.sortOrder }, () => ({})),
   settings: (s) => {
     if (MARKER_KEY.test(s.key)) return s.value.length <= 200 ? ok(s) : refuse('an internal marker this long')
     // The API's schema names the settings there are: a key it does not know is refused.

@@ -3,14 +3,22 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { Link } from '../../../lib/router.tsx'
 import { paths } from '#shared/paths.ts'
 
-/** The centred card the logged-out screens share (forgot password, reset password). */
+const BACK = {
+  signIn: { href: paths.admin.login(), label: '← Back to Sign In' },
+  blog: { href: '/', label: '← Back to Blog' },
+}
+
+/** The centred card the logged-out screens share (sign in, first setup, forgot and reset password). */
 export function AuthCard({
   title,
   description,
+  back = 'signIn',
   children,
 }: {
   title: string
   description: string
+  /** The link under the card, if any. */
+  back?: keyof typeof BACK | null
   children: ReactNode
 }) {
   return (
@@ -22,11 +30,13 @@ export function AuthCard({
         </CardHeader>
         <CardContent>
           {children}
-          <div className="mt-6 text-center">
-            <Link href={paths.admin.login()} className="text-sm text-muted-foreground hover:text-foreground">
-              ← Back to Sign In
-            </Link>
-          </div>
+          {back && (
+            <div className="mt-6 text-center">
+              <Link href={BACK[back].href} className="text-sm text-muted-foreground hover:text-foreground">
+                {BACK[back].label}
+              </Link>
+            </div>
+          )}
         </CardContent>
       </Card>
     </main>

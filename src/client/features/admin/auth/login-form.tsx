@@ -1,6 +1,5 @@
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
 import { HttpError, waitText } from '../../../lib/api.ts'
@@ -12,6 +11,7 @@ import { LoginSchema } from '#shared/schemas/user.ts'
 import { useLogin } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { Field, invalidProps } from '../field.tsx'
+import { AuthCard } from './auth-card.tsx'
 import { useCheckedForm } from './use-checked-form.ts'
 import { TwoFactorStep } from './two-factor-step.tsx'
 import { passwordResetInfoQuery } from './password-reset-queries.ts'
@@ -49,59 +49,50 @@ export function LoginForm() {
   }
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold">Admin Login</h1>
-          <CardDescription>{ticket ? 'Two-factor authentication' : 'Sign in to manage your blog'}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {ticket ? (
-            <TwoFactorStep ticket={ticket} onRestart={restart} />
-          ) : (
-            <form onSubmit={onSubmit} noValidate className="space-y-4">
-              {error && <Alert variant="destructive">{error}</Alert>}
-              <Field id="login-username" label="Username or Email" error={errors.username}>
-                <Input
-                  id="login-username"
-                  autoComplete="username"
-                  value={values.username}
-                  onChange={set('username')}
-                  {...invalidProps('login-username', errors.username)}
-                />
-              </Field>
-              <Field id="login-password" label="Password" error={errors.password}>
-                <Input
-                  id="login-password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={values.password}
-                  onChange={set('password')}
-                  {...invalidProps('login-password', errors.password)}
-                />
-              </Field>
-              {canReset && (
-                <p className="text-right text-sm">
-                  <Link
-                    href={paths.admin.forgotPassword()}
-                    className="text-muted-foreground underline hover:text-foreground"
-                  >
-                    Forgot password?
-                  </Link>
-                </p>
-              )}
-              <Button type="submit" className="w-full" disabled={login.isPending}>
-                {login.isPending ? 'Signing in...' : 'Sign In'}
-              </Button>
-            </form>
+    <AuthCard
+      title="Admin Login"
+      description={ticket ? 'Two-factor authentication' : 'Sign in to manage your blog'}
+      back="blog"
+    >
+      {ticket ? (
+        <TwoFactorStep ticket={ticket} onRestart={restart} />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {error && <Alert variant="destructive">{error}</Alert>}
+          <Field id="login-username" label="Username or Email" error={errors.username}>
+            <Input
+              id="login-username"
+              autoComplete="username"
+              value={values.username}
+              onChange={set('username')}
+              {...invalidProps('login-username', errors.username)}
+            />
+          </Field>
+          <Field id="login-password" label="Password" error={errors.password}>
+            <Input
+              id="login-password"
+              type="password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={set('password')}
+              {...invalidProps('login-password', errors.password)}
+            />
+          </Field>
+          {canReset && (
+            <p className="text-right text-sm">
+              <Link
+                href={paths.admin.forgotPassword()}
+                className="text-muted-foreground underline hover:text-foreground"
+              >
+                Forgot password?
+              </Link>
+            </p>
           )}
-          <div className="mt-6 text-center">
-            <Link href="/" className="text-sm text-muted-foreground hover:text-foreground">
-              ← Back to Blog
-            </Link>
-          </div>
-        </CardContent>
-      </Card>
-    </main>
+          <Button type="submit" className="w-full" disabled={login.isPending}>
+            {login.isPending ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
   )
 }

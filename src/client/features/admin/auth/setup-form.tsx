@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
 import { SetupSchema } from '#shared/schemas/user.ts'
 import { adminKeys, errorText, useSetup } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { Field, invalidProps } from '../field.tsx'
+import { AuthCard } from './auth-card.tsx'
 import { useCheckedForm } from './use-checked-form.ts'
 
 const FIELDS = [
@@ -55,36 +55,29 @@ export function SetupForm() {
   )
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold">Create admin account</h1>
-          <CardDescription>
-            This blog has no administrator yet. The account you create here is the only one. The setup token is in the
-            link the server printed in its log when it started.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form onSubmit={onSubmit} noValidate className="space-y-4">
-            {error && <Alert variant="destructive">{error}</Alert>}
-            {FIELDS.map(({ key, label, type, autoComplete }) => (
-              <Field key={key} id={`setup-${key}`} label={label} error={errors[key]}>
-                <Input
-                  id={`setup-${key}`}
-                  type={type}
-                  autoComplete={autoComplete}
-                  value={values[key]}
-                  onChange={set(key)}
-                  {...invalidProps(`setup-${key}`, errors[key])}
-                />
-              </Field>
-            ))}
-            <Button type="submit" className="w-full" disabled={setup.isPending}>
-              {setup.isPending ? 'Creating account...' : 'Create admin account'}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
-    </main>
+    <AuthCard
+      title="Create admin account"
+      description="This blog has no administrator yet. The account you create here is the only one. The setup token is in the link the server printed in its log when it started."
+      back={null}
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {error && <Alert variant="destructive">{error}</Alert>}
+        {FIELDS.map(({ key, label, type, autoComplete }) => (
+          <Field key={key} id={`setup-${key}`} label={label} error={errors[key]}>
+            <Input
+              id={`setup-${key}`}
+              type={type}
+              autoComplete={autoComplete}
+              value={values[key]}
+              onChange={set(key)}
+              {...invalidProps(`setup-${key}`, errors[key])}
+            />
+          </Field>
+        ))}
+        <Button type="submit" className="w-full" disabled={setup.isPending}>
+          {setup.isPending ? 'Creating account...' : 'Create admin account'}
+        </Button>
+      </form>
+    </AuthCard>
   )
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Checkbox } from '../../../components/ui/checkbox.tsx'
@@ -8,11 +7,11 @@ import { Label } from '../../../components/ui/label.tsx'
 import { NativeSelect } from '../../../components/ui/native-select.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
-import { toast } from '../../../lib/toast.tsx'
 import { SiteIdentitySchema, type SiteIdentity } from '#shared/schemas/site-identity.ts'
-import { Field, fieldErrors, invalidProps, serverIssues } from '../field.tsx'
+import { Field, invalidProps } from '../field.tsx'
 import { ImageUploadField } from '../media/image-upload-field.tsx'
-import { errorText, siteIdentityQuery, useSaveSiteIdentity } from '../queries.ts'
+import { siteIdentityQuery, useSaveSiteIdentity } from '../queries.ts'
+import { useSchemaForm } from '../use-schema-form.ts'
 
 const ICON_MAX_BYTES = 2 * 1024 * 1024
 const LOGO_MAX_BYTES = 5 * 1024 * 1024
@@ -44,8 +43,10 @@ type TextKey = Exclude<keyof SiteIdentity, 'fullContentRss' | 'logo' | 'favicon'
 
 function GeneralForm({ initial }: { initial: SiteIdentity }) {
   const save = useSaveSiteIdentity()
-  const [values, setValues] = useState<SiteIdentity>(initial)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { values, setValues, errors, onSubmit } = useSchemaForm(SiteIdentitySchema, save, initial, {
+    errorTitle: 'Error saving settings',
+    pointAtFields: true,
+  })
   const set = <K extends keyof SiteIdentity>(key: K, value: SiteIdentity[K]) =>
     setValues((v) => ({ ...v, [key]: value }))
   const text = (key: TextKey) => ({
@@ -54,28 +55,6 @@ function GeneralForm({ initial }: { initial: SiteIdentity }) {
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
     ...invalidProps(`site-${key}`, errors[key]),
   })
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = SiteIdentitySchema.safeParse(values)
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues))
-      return
-    }
-    setErrors({})
-    save.mutate(parsed.data, {
-      onError: (err) => {
-        const byField: Record<string, string> = {}
-        for (const issue of serverIssues(err)) byField[issue.path.split('.')[0]!] ??= issue.message
-        setErrors(byField)
-        toast({
-          title: 'Error saving settings',
-          description: Object.keys(byField).length > 0 ? 'Check the highlighted fields.' : errorText(err),
-          variant: 'destructive',
-        })
-      },
-    })
-  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-2xl space-y-6">

@@ -1,22 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { toast } from '../../../lib/toast.tsx'
 import { paths } from '#shared/paths.ts'
 import { NavigationSchema, type Navigation, type NavLink } from '#shared/schemas/navigation.ts'
-import { FieldError, serverIssues } from '../field.tsx'
+import { FieldError } from '../field.tsx'
 import {
   categoriesQuery,
-  errorText,
   footerPagesQuery,
   navigationQuery,
   useResetNavigation,
   useSaveNavigation,
 } from '../queries.ts'
+import { useSchemaForm } from '../use-schema-form.ts'
 
 type Menu = keyof Navigation
 const MENUS: Array<{ key: Menu; title: string; hint: string }> = [
@@ -66,8 +64,12 @@ function LinkSuggestions() {
 function NavigationForm({ initial }: { initial: Navigation }) {
   const save = useSaveNavigation()
   const reset = useResetNavigation()
-  const [menus, setMenus] = useState<Navigation>(initial)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const {
+    values: menus,
+    setValues: setMenus,
+    errors,
+    onSubmit,
+  } = useSchemaForm(NavigationSchema, save, initial, { errorTitle: 'Error saving navigation', byPath: true })
 
   const update = (menu: Menu, change: (links: NavLink[]) => NavLink[]) =>
     setMenus((m) => ({ ...m, [menu]: change(m[menu]) }))
@@ -80,28 +82,6 @@ function NavigationForm({ initial }: { initial: Navigation }) {
       next.splice(index + by, 0, link!)
       return next
     })
-
-  const show = (issues: Array<{ path: string; message: string }>) => {
-    const byPath: Record<string, string> = {}
-    for (const issue of issues) byPath[issue.path] ??= issue.message
-    setErrors(byPath)
-  }
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = NavigationSchema.safeParse(menus)
-    if (!parsed.success) {
-      show(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
-      return
-    }
-    setErrors({})
-    save.mutate(parsed.data, {
-      onError: (err) => {
-        show(serverIssues(err))
-        toast({ title: 'Error saving navigation', description: errorText(err), variant: 'destructive' })
-      },
-    })
-  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-8">

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
-import { toast } from '../../../lib/toast.tsx'
 import { AuthorProfileSchema, type AuthorProfile } from '#shared/schemas/author.ts'
-import { Field, fieldErrors, invalidProps, serverIssues } from '../field.tsx'
+import { Field, invalidProps } from '../field.tsx'
 import { ImageUploadField } from '../media/image-upload-field.tsx'
-import { errorText, profileQuery, useSaveProfile } from '../queries.ts'
+import { profileQuery, useSaveProfile } from '../queries.ts'
+import { useSchemaForm } from '../use-schema-form.ts'
 
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 
@@ -33,28 +32,11 @@ export function ProfileCard({ username }: { username: string }) {
 
 function ProfileForm({ initial, username }: { initial: AuthorProfile; username: string }) {
   const save = useSaveProfile()
-  const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { values, setValues, errors, onSubmit } = useSchemaForm(AuthorProfileSchema, save, initial, {
+    errorTitle: 'Error saving profile',
+  })
   const set = (key: 'displayName' | 'bio') => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }))
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = AuthorProfileSchema.safeParse(values)
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues))
-      return
-    }
-    setErrors({})
-    save.mutate(parsed.data, {
-      onError: (err) => {
-        const byField: Record<string, string> = {}
-        for (const issue of serverIssues(err)) byField[issue.path.split('.')[0]!] ??= issue.message
-        setErrors(byField)
-        toast({ title: 'Error saving profile', description: errorText(err), variant: 'destructive' })
-      },
-    })
-  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
