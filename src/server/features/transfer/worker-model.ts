@@ -10,8 +10,9 @@ import type { WorkerFailure, WorkerReply, WorkerRequest } from './worker-protoco
 /** The memory a worker's heap may use and how long an import may take in all, from start to report. */
 export type ImportLimits = { memoryMb: number; timeLimitMs: number }
 
+const duration = (ms: number) => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`)
 export const tooSlow = (limits: ImportLimits) =>
-  `The import took too long (more than ${Math.round(limits.timeLimitMs / 60_000) || 1} min): import the site in parts, or with npm run import on the server`
+  `The import took too long (more than ${duration(limits.timeLimitMs)}): import the site in parts, or with npm run import on the server`
 export const TOO_MUCH_MEMORY =
   'The import needs more memory than allowed: import the site in parts, or with npm run import on the server'
 const STOPPED = 'The import stopped unexpectedly'
