@@ -37,4 +37,4 @@ it('a dry run leaves the SQLite write-ahead log no larger than it found it', asy
   expect(res.json()).toMatchObject({ dryRun: true, created: { posts: 120 } })
   expect(walBytes()).toBeLessThanOrEqual(before)
   expect(await t.app.ctx.db.selectFrom('posts').select('id').execute()).toEqual([])
-})
+}, 120_000)

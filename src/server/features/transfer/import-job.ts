@@ -7,6 +7,7 @@ import type { Db, Engine } from '../../db/client.ts'
 import type { ImportJobRow, ImportJobsTable } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import * as repo from './import-job.repo.ts'
+import { truncateWriteAheadLog } from './transfer.repo.ts'
 import { writeImport } from './transfer.service.ts'
 import { readInWorker, RESTARTED, type ImportLimits, type WorkerRead } from './worker-model.ts'
 
@@ -74,6 +75,7 @@ export function createImportJobs(deps: {
 
   async function run(upload: ImportUpload): Promise<void> {
     const job = current!
+    job.progress = { phase: 'reading', done: 0, total: null }
     const beat = setInterval(() => {
       const { phase, done, total } = job.progress
       repo
@@ -133,6 +135,8 @@ export function createImportJobs(deps: {
     await repo
       .updateImportJob(db, upload.id, { ...ending, finished_at: now(), heartbeat_at: now() })
       .catch((err: unknown) => log.error({ err }, 'the end of an import could not be saved'))
+    // A dry run leaves no trace but its job row: the write-ahead log is emptied again after that row is written.
+    if (upload.dryRun) await truncateWriteAheadLog(db).catch((err: unknown) => log.warn({ err }, 'WAL not truncated'))
     if (current === job) current = null
     if (report) deps.onImported(report)
   }
@@ -181,7 +185,16 @@ export function createImportJobs(deps: {
           return toJob({ ...row, status: 'failed', error: RESTARTED, error_status: 500, finished_at: now() })
         }
       }
-      return toJob(row, mine && row.status === 'running' ? current!.progress : undefined)
+      if (!mine) return toJob(row)
+      // Until this server has let go of it (worker, upload, WAL), the job is still running for whoever polls.
+      const unfinished = {
+        status: 'running',
+        report: null,
+        error: null,
+        error_status: null,
+        finished_at: null,
+      } as const
+      return toJob({ ...row, ...unfinished }, current!.progress)
     },
     /**
      * At start: a job left running by a crash or a restart has failed (on PostgreSQL only those whose server went
