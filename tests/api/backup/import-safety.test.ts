@@ -289,7 +289,7 @@ describe('POST /api/admin/import: bad input is refused and nothing changes', () 
     } finally {
       await other.close()
     }
-  })
+  }, 120_000)
 
   it('the job tells its format and last progress with the report', async () => {
     const res = await importAndWait(t, {
