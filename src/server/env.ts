@@ -36,6 +36,12 @@ const EnvSchema = z.object({
     .or(z.literal('')),
   MAIL_FROM: z.string().optional(),
   MAIL_RATE: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** Imports through the admin: the heap their reading worker may use, and how long one may take in all. */
+  IMPORT_MEMORY_MB: z.coerce.number().int().min(16).max(16_384).default(256),
+  IMPORT_TIME_LIMIT: z
+    .string()
+    .regex(/^\d+(s|m|h|d)$/, 'IMPORT_TIME_LIMIT is a number and a unit: 90s, 30m, 2h')
+    .default('30m'),
 })
 
 /**
@@ -69,6 +75,8 @@ export type Env = {
   countsPerNetwork: { likes: number; views: number }
   /** Email subscriptions: null without SMTP_URL (no form, the API answers 503). `rate`: messages per second. */
   mail: { smtpUrl: string; from: string; rate: number } | null
+  /** An import through the admin is read in a worker with this heap cap (MB) and must end within `timeLimitMs`. */
+  imports: { memoryMb: number; timeLimitMs: number }
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -99,5 +107,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mail: raw.SMTP_URL
       ? { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM || `blog@${new URL(publicUrl).hostname}`, rate: raw.MAIL_RATE }
       : null,
+    imports: { memoryMb: raw.IMPORT_MEMORY_MB, timeLimitMs: durationMs(raw.IMPORT_TIME_LIMIT) },
   }
 }

@@ -76,6 +76,22 @@ describe('production install', () => {
     }
   })
 
+  it('the worker thread imports are read in starts from the build without the build tools', () => {
+    const file = path.join(dir, 'post.md')
+    fs.writeFileSync(file, '---\ntitle: A post\n---\n\nHello.\n')
+    const script = `
+      import { Worker } from 'node:worker_threads'
+      const worker = new Worker(new URL('./dist/server/import-worker.js', 'file://${dir}/'), {
+        workerData: { file: ${JSON.stringify(file)}, name: 'post.md', now: new Date().toISOString() },
+      })
+      worker.once('message', (m) => { console.log(JSON.stringify(m)); process.exit(0) })
+      worker.once('error', (e) => { console.error(e); process.exit(1) })`
+    fs.writeFileSync(path.join(dir, 'start-worker.mjs'), script)
+    const run = spawnSync(process.execPath, ['start-worker.mjs'], { cwd: dir, encoding: 'utf8' })
+    expect(run.status, run.stderr).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ type: 'model', format: 'markdown', origin: 'platform' })
+  })
+
   it('the account recovery commands run without the build tools', () => {
     const run = spawnSync('npm', ['run', '--silent', 'reset-password', '--', 'nobody'], {
       cwd: dir,

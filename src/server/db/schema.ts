@@ -323,6 +323,25 @@ export interface SubscribersTable {
   updated_at: string
 }
 
+/** An import through the admin (transfer/import-job.ts): polled by the admin's screen. */
+export interface ImportJobsTable {
+  id: string
+  status: 'queued' | 'running' | 'done' | 'failed'
+  dry_run: number
+  file_name: string
+  source_kind: string | null
+  progress_phase: string | null
+  progress_done: number
+  progress_total: number | null
+  report: string | null // JSON
+  error: string | null
+  error_status: number | null
+  created_at: string
+  started_at: string | null
+  finished_at: string | null
+  heartbeat_at: string
+}
+
 export interface Database {
   content_version: ContentVersionTable
   author_profiles: AuthorProfilesTable
@@ -357,6 +376,7 @@ export interface Database {
   post_previews: PostPreviewsTable
   not_found_log: NotFoundLogTable
   subscribers: SubscribersTable
+  import_jobs: ImportJobsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -369,3 +389,4 @@ export type ImageRow = Selectable<ImagesTable>
 export type NewImageRow = Insertable<ImagesTable>
 export type ImageVariantRow = Selectable<ImageVariantsTable>
 export type SubscriberRow = Selectable<SubscribersTable>
+export type ImportJobRow = Selectable<ImportJobsTable>

@@ -97,19 +97,37 @@ export const ImportQuerySchema = z.object({
   keepMissingImages: QueryFlag,
 })
 
-/** One line of a streamed import answer (Accept: application/x-ndjson): progress, then the report or an error. */
+/** Where an import is: the phase it is in, and how many of that phase's items are done (of how many, when known). */
 export const ImportProgressSchema = z.object({
   phase: z.string(),
   done: z.number().int(),
   total: z.number().int().nullable(),
 })
 export type ImportProgress = z.infer<typeof ImportProgressSchema>
-export const ImportStreamLineSchema = z.union([
-  z.object({ progress: ImportProgressSchema }),
-  z.object({ report: ImportReportSchema }),
-  z.object({ error: z.string() }),
-])
-export type ImportStreamLine = z.infer<typeof ImportStreamLineSchema>
+
+export const IMPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+
+/** POST /api/admin/import answers 202 with the job's id; GET /api/admin/imports/{id} answers this until it ends. */
+export const ImportStartedSchema = z.object({ id: z.string() })
+export const ImportJobSchema = z.object({
+  id: z.string(),
+  status: z.enum(IMPORT_JOB_STATUSES),
+  dryRun: z.boolean(),
+  fileName: z.string(),
+  /** The format the file was read as, once known. */
+  format: z.enum(IMPORT_FORMATS).nullable(),
+  progress: ImportProgressSchema.nullable(),
+  /** When done. */
+  report: ImportReportSchema.nullable(),
+  /** When failed: why, and the HTTP status a refusal of this kind answers with (400, 413, 415, 500). */
+  error: z.string().nullable(),
+  errorStatus: z.number().int().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+})
+export type ImportJob = z.infer<typeof ImportJobSchema>
+export const ImportJobParamsSchema = z.object({ id: z.string().max(100) })
 
 /** Header of GET /api/admin/backup: about how many bytes the download will have (for a progress bar). */
 export const BACKUP_ESTIMATE_HEADER = 'x-backup-estimate'

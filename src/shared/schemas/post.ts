@@ -57,10 +57,13 @@ export const MAX_TAG_LENGTH = 50
 
 export const TagsSchema = z.array(lineText().max(MAX_TAG_LENGTH)).max(30).transform(uniqueTags)
 
+/** The most characters a post's Markdown may hold. */
+export const MAX_POST_CONTENT = 200_000
+
 /** Markdown a post may be saved with: bounded in length and in how deep its lists and quotes nest. */
 const PostContent = z
   .string()
-  .max(200_000, 'Content is too long')
+  .max(MAX_POST_CONTENT, 'Content is too long')
   .refine((content) => !nestsTooDeep(content), TOO_DEEP_MESSAGE)
 
 /** Body of POST /api/posts and PUT /api/posts/{id}. The server derives what is missing. */

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { multipartForm } from '#test/support/multipart.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { zipOf } from '#test/support/zip.ts'
+import { importAndWait } from '#test/support/import-job.ts'
 
 let t: TestApp
 beforeEach(async () => {
@@ -27,8 +28,7 @@ it('a dry run leaves the SQLite write-ahead log no larger than it found it', asy
   )
   const zip = await zipOf(files)
   const before = walBytes()
-  const res = await t.request({
-    method: 'POST',
+  const res = await importAndWait(t, {
     url: '/api/admin/import?dryRun=1',
     cookie,
     ...multipartForm({ file: { name: 'site.zip', body: zip } }),
@@ -37,4 +37,4 @@ it('a dry run leaves the SQLite write-ahead log no larger than it found it', asy
   expect(res.json()).toMatchObject({ dryRun: true, created: { posts: 120 } })
   expect(walBytes()).toBeLessThanOrEqual(before)
   expect(await t.app.ctx.db.selectFrom('posts').select('id').execute()).toEqual([])
-})
+}, 120_000)

@@ -5,6 +5,7 @@ import { encodePng } from '#server/features/seed/png.ts'
 import { multipartForm } from '#test/support/multipart.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { zipOf } from '#test/support/zip.ts'
+import { importAndWait } from '#test/support/import-job.ts'
 
 const NOW = '2026-01-02T03:04:05.000Z'
 const NUL = '\u0000'
@@ -86,7 +87,7 @@ describe('hostile import files: everything an import writes passes the API check
   afterEach(async () => t?.close())
 
   const upload = (name: string, body: Buffer | string) =>
-    t.request({ method: 'POST', url: '/api/admin/import', cookie, ...multipartForm({ file: { name, body } }) })
+    importAndWait(t, { url: '/api/admin/import', cookie, ...multipartForm({ file: { name, body } }) })
 
   /** Every row of the tables an import writes text into, as one string. */
   const storedText = async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RENDER_VERSION } from '#server/features/posts/posts.service.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { multipart } from '../helpers.ts'
+import { importAndWait } from '#test/support/import-job.ts'
 
 const ghostExport = (slugs: string[]) =>
   JSON.stringify({
@@ -35,8 +36,7 @@ describe('after an import', () => {
   afterEach(async () => t?.close())
 
   const importGhost = async (slugs: string[]) => {
-    const res = await t.request({
-      method: 'POST',
+    const res = await importAndWait(t, {
       url: '/api/admin/import',
       cookie,
       ...multipart('file', 'ghost.json', 'application/json', Buffer.from(ghostExport(slugs))),

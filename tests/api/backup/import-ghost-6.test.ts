@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { multipartForm } from '#test/support/multipart.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { importAndWait } from '#test/support/import-job.ts'
 
 const AT = '2025-11-20T09:30:00.000Z'
 const lexical = JSON.stringify({
@@ -106,12 +107,7 @@ describe('a Ghost 6.65 export', () => {
   afterEach(async () => t?.close())
 
   const upload = (body: string) =>
-    t.request({
-      method: 'POST',
-      url: '/api/admin/import',
-      cookie,
-      ...multipartForm({ file: { name: 'ghost.json', body } }),
-    })
+    importAndWait(t, { url: '/api/admin/import', cookie, ...multipartForm({ file: { name: 'ghost.json', body } }) })
 
   it('with every field a Ghost 6.65 post has is imported; the fields Ghost derives are no warning', async () => {
     const res = await upload(exportOf([ghost6Post('1', 'first'), ghost6Post('2', 'second', { status: 'sent' })]))

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { multipartForm } from '#test/support/multipart.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { zipOf } from '#test/support/zip.ts'
+import { importAndWait } from '#test/support/import-job.ts'
 
 /** Markdown that deflates about 60:1, well under the 200:1 a zip bomb is refused at. */
 function largeMarkdown(bytes: number): Buffer {
@@ -40,7 +41,7 @@ describe('imports stay inside their bounds: clear 413 and 400 answers, never a s
   afterEach(async () => t?.close())
 
   const upload = (name: string, body: Buffer | string) =>
-    t.request({ method: 'POST', url: '/api/admin/import', cookie, ...multipartForm({ file: { name, body } }) })
+    importAndWait(t, { url: '/api/admin/import', cookie, ...multipartForm({ file: { name, body } }) })
 
   it('a zip of Markdown files larger than a post can hold is refused with 413 before any is read', async () => {
     const big = largeMarkdown(2 * 1024 * 1024)
@@ -71,8 +72,7 @@ describe('imports stay inside their bounds: clear 413 and 400 answers, never a s
       yield '],"tags":[],"posts_tags":[]}}]}'
       yield `\r\n--${boundary}--\r\n`
     }
-    const res = await t.request({
-      method: 'POST',
+    const res = await importAndWait(t, {
       url: '/api/admin/import',
       cookie,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -93,8 +93,7 @@ describe('imports stay inside their bounds: clear 413 and 400 answers, never a s
       yield '</channel></rss>'
       yield `\r\n--${boundary}--\r\n`
     }
-    const res = await t.request({
-      method: 'POST',
+    const res = await importAndWait(t, {
       url: '/api/admin/import',
       cookie,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },

@@ -3,6 +3,7 @@ import { encodePng } from '#server/features/seed/png.ts'
 import { multipartForm as form } from '#test/support/multipart.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { zipOf } from '#test/support/zip.ts'
+import { importAndWait } from '#test/support/import-job.ts'
 
 const png = (seed: number) => encodePng(6, 4, (x, y) => [x * 40 + seed, y * 60, seed])
 
@@ -16,7 +17,7 @@ describe('import from other platforms', () => {
   afterEach(async () => t?.close())
 
   const importFiles = async (files: Record<string, { name: string; body: Buffer | string }>) => {
-    const res = await t.request({ method: 'POST', url: '/api/admin/import', cookie, ...form(files) })
+    const res = await importAndWait(t, { url: '/api/admin/import', cookie, ...form(files) })
     expect(res.statusCode, res.body).toBe(200)
     return res.json()
   }

@@ -3,6 +3,7 @@ import { multipartForm as form } from '#test/support/multipart.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { zipOf } from '#test/support/zip.ts'
 import { fillSampleBlog } from './sample-blog.ts'
+import { importAndWait } from '#test/support/import-job.ts'
 
 describe('POST /api/admin/import: bad input is refused and nothing changes', () => {
   let t: TestApp
@@ -38,7 +39,7 @@ describe('POST /api/admin/import: bad input is refused and nothing changes', () 
   afterAll(async () => t?.close())
 
   const post = (files: Record<string, { name: string; body: Buffer | string }>, query = '') =>
-    t.request({ method: 'POST', url: `/api/admin/import${query}`, cookie, ...form(files) })
+    importAndWait(t, { url: `/api/admin/import${query}`, cookie, ...form(files) })
 
   const cases: Array<[string, () => Promise<{ name: string; body: Buffer | string }>, number, RegExp]> = [
     [
@@ -253,12 +254,7 @@ describe('POST /api/admin/import: bad input is refused and nothing changes', () 
       }),
       'data/posts.jsonl': `${post('fresh-one')}\n${post('fresh-two', { status: 'maybe' })}\n`,
     })
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/admin/import',
-      cookie,
-      ...form({ file: { name: 'b.zip', body } }),
-    })
+    const res = await importAndWait(t, { url: '/api/admin/import', cookie, ...form({ file: { name: 'b.zip', body } }) })
     expect(res.statusCode).toBe(400)
     expect(res.json().error).toMatch(/data\/posts\.jsonl, line 2: status/)
     expect(await snapshot()).toEqual(before)
@@ -283,8 +279,7 @@ describe('POST /api/admin/import: bad input is refused and nothing changes', () 
     const other = await createTestApp()
     try {
       const c = await other.login()
-      const res = await other.request({
-        method: 'POST',
+      const res = await importAndWait(other, {
         url: '/api/admin/import?dryRun=1',
         cookie: c,
         ...form({ file: { name: 'b.zip', body: backup } }),
@@ -294,37 +289,31 @@ describe('POST /api/admin/import: bad input is refused and nothing changes', () 
     } finally {
       await other.close()
     }
-  })
+  }, 120_000)
 
-  it('streams progress lines and the report when asked for x-ndjson', async () => {
-    const body = form({ file: { name: 'b.zip', body: backup } })
-    const res = await t.request({
-      method: 'POST',
+  it('the job tells its format and last progress with the report', async () => {
+    const res = await importAndWait(t, {
       url: '/api/admin/import?dryRun=1',
       cookie,
-      payload: body.payload,
-      headers: { ...body.headers, accept: 'application/x-ndjson' },
+      ...form({ file: { name: 'b.zip', body: backup } }),
     })
-    expect(res.headers['content-type']).toMatch(/application\/x-ndjson/)
-    const lines = res.body
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l))
-    expect(lines.some((l) => l.progress)).toBe(true)
-    expect(lines.at(-1).report).toMatchObject({ dryRun: true })
+    expect(res.job).toMatchObject({
+      status: 'done',
+      dryRun: true,
+      fileName: 'b.zip',
+      format: 'backup',
+      progress: { phase: 'done', done: 1, total: 1 },
+      error: null,
+    })
+    expect(res.job!.report).toMatchObject({ dryRun: true })
   })
 
   it('refuses anonymous callers, a missing file and a wrong field', async () => {
     expect(
-      (
-        await t.request({
-          method: 'POST',
-          url: '/api/admin/import',
-          ...form({ file: { name: 'b.zip', body: backup } }),
-        })
-      ).statusCode,
+      (await importAndWait(t, { url: '/api/admin/import', ...form({ file: { name: 'b.zip', body: backup } }) }))
+        .statusCode,
     ).toBe(401)
-    expect((await t.request({ method: 'POST', url: '/api/admin/import', cookie, payload: {} })).statusCode).toBe(400)
+    expect((await importAndWait(t, { url: '/api/admin/import', cookie, payload: {} })).statusCode).toBe(400)
     const wrong = await post({ other: { name: 'b.zip', body: backup } })
     expect(wrong.statusCode).toBe(400)
   })

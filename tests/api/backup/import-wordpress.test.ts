@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { multipartForm } from '#test/support/multipart.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { importAndWait } from '#test/support/import-job.ts'
 
 let t: TestApp
 let cookie: string
@@ -22,8 +23,7 @@ ${items}
 
 it("a WordPress post keeps its author's display name (the login when the export names no one else) in the byline", async () => {
   const file = wxr(item(1, 'by-mara', 'mara', '<p>Hello.</p>') + item(2, 'by-guest', 'guest', '<p>Hi.</p>'))
-  const res = await t.request({
-    method: 'POST',
+  const res = await importAndWait(t, {
     url: '/api/admin/import',
     cookie,
     ...multipartForm({ file: { name: 'export.xml', body: file } }),
@@ -37,8 +37,7 @@ it("a WordPress post keeps its author's display name (the login when the export 
 
 it('a WordPress post whose HTML nests 50,000 <div> deep is left out with the reason; the others come in', async () => {
   const deep = `${'<div>'.repeat(50_000)}deep${'</div>'.repeat(50_000)}`
-  const res = await t.request({
-    method: 'POST',
+  const res = await importAndWait(t, {
     url: '/api/admin/import',
     cookie,
     ...multipartForm({
@@ -56,8 +55,7 @@ it('a picture not found in the media is listed and left out, unless the import a
   const old = 'https://old.example.com/wp-content/uploads/2021/05/gone.png'
   const file = wxr(item(1, 'with-picture', 'mara', `<p>Before.</p><p><img src="${old}" alt="Gone"></p><p>After.</p>`))
   const importWith = (query: string) =>
-    t.request({
-      method: 'POST',
+    importAndWait(t, {
       url: `/api/admin/import${query}`,
       cookie,
       ...multipartForm({ file: { name: 'export.xml', body: file } }),

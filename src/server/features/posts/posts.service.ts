@@ -473,8 +473,9 @@ export async function rederiveStalePosts(db: Db, log: FastifyBaseLogger, signal?
         await saveListingState(trx, post, post)
       })
       done++
+      // One post at a time: readers' requests are answered between two posts (hundreds may wait after an import).
+      await new Promise((resolve) => setImmediate(resolve))
     }
-    await new Promise((resolve) => setImmediate(resolve))
   }
   if (done) log.info({ posts: done, renderVersion: RENDER_VERSION }, 'rendered posts again for the current renderer')
   return done

@@ -1,6 +1,7 @@
 import type { ImportFormat } from '#shared/schemas/backup.ts'
 import type { Source } from './archive/source.ts'
 import type { DataKind, Records } from './backup-format.ts'
+import type { CheckedRecord } from './validate.ts'
 
 /** What the records of each kind carry: a backup's record, plus what only a post or page from another platform has. */
 export type ModelRecords = Omit<Records, 'posts' | 'footerPages' | 'redirects'> & {
@@ -21,6 +22,8 @@ export type TransferModel = {
   /** `backup`: ids and placement are kept. `platform`: everything is new here, pages arrive inactive. */
   origin: 'backup' | 'platform'
   records: <K extends DataKind>(kind: K) => AsyncIterable<ModelRecords[K]>
+  /** The records already checked where they were read (a worker thread), each with its name or its refusal. */
+  checkedRecords?: <K extends DataKind>(kind: K) => AsyncIterable<CheckedRecord<ModelRecords[K]>>
   /** How many records of a kind to expect, for progress; null when unknown. */
   count: (kind: DataKind) => number | null
   /** The bytes of an uploaded original a backup carries (null when it is missing from the archive). */

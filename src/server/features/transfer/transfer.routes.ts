@@ -1,21 +1,20 @@
 import { createWriteStream } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
 import {
   BACKUP_ESTIMATE_HEADER,
+  ImportJobParamsSchema,
+  ImportJobSchema,
   ImportQuerySchema,
-  ImportReportSchema,
-  type ImportReport,
-  type ImportStreamLine,
+  ImportStartedSchema,
 } from '#shared/schemas/backup.ts'
 import type { App } from '../../context.ts'
-import { AppError, badRequest, conflict } from '../../errors.ts'
+import { AppError, badRequest, notFound } from '../../errors.ts'
 import { rederiveStalePosts } from '../posts/posts.service.ts'
-import { backupFileName, runImport, writeBackup } from './transfer.service.ts'
+import { createImportJobs } from './import-job.ts'
+import { backupFileName, writeBackup } from './transfer.service.ts'
 import { estimateBytes } from './export.repo.ts'
 
 export const MAX_IMPORT_BYTES = 4 * 1024 ** 3
@@ -48,8 +47,6 @@ async function receiveUploads(request: FastifyRequest, dir: string): Promise<{ f
   return { file: got.file!, media: got.media ?? null }
 }
 
-const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/x-ndjson')
-
 export async function transferRoutes(app: App): Promise<void> {
   const { db, engine, env } = app.ctx
 
@@ -71,8 +68,6 @@ export async function transferRoutes(app: App): Promise<void> {
     return reply.send(body)
   })
 
-  let running = false
-
   // Imported posts are stored unrendered (readers get them rendered on demand): render them in the background.
   const stopRendering = new AbortController()
   let rendering: Promise<unknown> = Promise.resolve()
@@ -81,73 +76,61 @@ export async function transferRoutes(app: App): Promise<void> {
       .then(() => rederiveStalePosts(db, app.log, stopRendering.signal))
       .catch((err: unknown) => app.log.error({ err }, 'rendering imported posts failed'))
   }
+  const jobs = createImportJobs({
+    db,
+    engine,
+    dataDir: env.dataDir,
+    clock: app.ctx.clock,
+    log: app.log,
+    limits: env.imports,
+    onImported: (report) => {
+      if (!report.dryRun && report.created.posts > 0) renderImported()
+    },
+  })
+  await jobs.recover()
   app.addHook('onClose', async () => {
     stopRendering.abort()
+    await jobs.close()
     await rendering
   })
 
   /**
-   * Imports a backup or another platform's export. Answers with the report as JSON, or (asked with Accept:
-   * application/x-ndjson) streams progress lines and ends with the report or the error.
+   * Imports a backup or another platform's export as a job: the upload is streamed to disk (its size is refused
+   * here, with 413), then read in a worker thread and written in the background. Answers 202 with the job's id;
+   * GET /api/admin/imports/{id} gives its progress, then the report or why it failed.
    */
   app.post(
     '/api/admin/import',
-    { schema: { querystring: ImportQuerySchema, response: { 200: ImportReportSchema } }, config: { auth: 'admin' } },
+    { schema: { querystring: ImportQuerySchema, response: { 202: ImportStartedSchema } }, config: { auth: 'admin' } },
     async (request, reply) => {
-      if (running) conflict('An import is already running on this server')
-      running = true
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'blog-import-'))
-      const cleanup = async () => {
-        running = false
-        await rm(dir, { recursive: true, force: true })
-      }
-      let streaming = false
+      await jobs.assertIdle()
+      const reserved = await jobs.reserve()
+      let started = false
       try {
-        const { file, media } = await receiveUploads(request, dir)
-        const input = {
+        const { file, media } = await receiveUploads(request, reserved.dir)
+        await jobs.start({
+          ...reserved,
           file: file.file,
           name: file.name,
           media: media?.file,
           mediaName: media?.name,
           dryRun: request.query.dryRun,
           keepMissingImages: request.query.keepMissingImages,
-          now: app.ctx.clock(),
-        }
-        const imported = async (report: ImportReport) => {
-          if (!report.dryRun && report.created.posts > 0) renderImported()
-          return report
-        }
-        if (!wantsStream(request)) return await imported(await runImport(db, input))
-
-        streaming = true
-        const lines = new PassThrough()
-        const write = (line: ImportStreamLine) => lines.write(`${JSON.stringify(line)}\n`)
-        let last = 0
-        const onProgress = (phase: string, done: number, total: number | null) => {
-          if (Date.now() - last < 250 && done !== total) return
-          last = Date.now()
-          write({ progress: { phase, done, total } })
-        }
-        runImport(db, { ...input, onProgress })
-          .then(imported)
-          .then((report) => write({ report }))
-          .catch((error: unknown) => {
-            if (error instanceof AppError) return write({ error: error.message })
-            request.log.error({ err: error }, 'import failed')
-            write({ error: 'Internal server error' })
-          })
-          .finally(() => {
-            lines.end()
-            void cleanup()
-          })
-        // A stream of lines, not the JSON report the schema describes for the default answer.
-        return reply
-          .type('application/x-ndjson; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(lines as never)
+        })
+        started = true
       } finally {
-        if (!streaming) await cleanup()
+        if (!started) await jobs.release(reserved)
       }
+      return reply.code(202).header('location', `/api/admin/imports/${reserved.id}`).send({ id: reserved.id })
+    },
+  )
+
+  app.get(
+    '/api/admin/imports/:id',
+    { schema: { params: ImportJobParamsSchema, response: { 200: ImportJobSchema } }, config: { auth: 'admin' } },
+    async (request, reply) => {
+      const job = (await jobs.get(request.params.id)) ?? notFound('Import')
+      return reply.header('cache-control', 'no-store').send(job)
     },
   )
 }

@@ -14,6 +14,8 @@ import type { DataKind } from './backup-format.ts'
 import type { ModelRecords } from './model.ts'
 
 export type Checked<T> = { value: T; reason?: undefined } | { reason: string; value?: undefined }
+/** A record with the name the report gives it: as read (not yet checked), checked, or refused with the reason. */
+export type CheckedRecord<T> = Checked<T> & { name: string }
 
 /** Full URLs are never redirect targets of an import: only paths of this site. */
 const NO_ORIGIN = 'http://site.invalid'
@@ -186,4 +188,37 @@ const checks: Checks = {
 /** A record as an import may write it, or why it may not. */
 export function checkRecord<K extends DataKind>(kind: K, record: ModelRecords[K]): Checked<ModelRecords[K]> {
   return checks[kind](cleanInput(record) as ModelRecords[K])
+}
+
+/** How the report names a record of each kind. */
+const NAMES: { [K in DataKind]: (r: ModelRecords[K]) => string } = {
+  users: (r) => r.username,
+  categories: (r) => r.slug,
+  images: (r) => r.fileName,
+  authorProfiles: (r) => r.userId,
+  posts: (r) => r.slug,
+  comments: (r) => r.id,
+  likes: (r) => r.id,
+  views: (r) => `${r.postId} ${r.day}`,
+  analytics: (r) => `${r.postId} ${r.day} ${r.dimension}`,
+  footerPages: (r) => r.slug,
+  settings: (r) => r.key,
+  redirects: (r) => r.fromPath,
+  revisions: (r) => r.id,
+  autosaves: (r) => r.postKey,
+  previews: (r) => r.postId,
+  notFound: (r) => r.path,
+  unsubscribeKey: () => 'unsubscribe key',
+  // Never the address: a subscriber is named by id.
+  subscribers: (r) => r.id,
+  sessions: (r) => r.publicId ?? 'session',
+  twoFactor: (r) => r.userId,
+  recoveryCodes: (r) => r.userId,
+}
+
+export const recordName = <K extends DataKind>(kind: K, record: ModelRecords[K]): string => NAMES[kind](record)
+
+/** A record checked, with its name: what a worker that reads an import hands on. */
+export function checkNamed<K extends DataKind>(kind: K, record: ModelRecords[K]): CheckedRecord<ModelRecords[K]> {
+  return { ...checkRecord(kind, record), name: recordName(kind, record).slice(0, 300) }
 }

@@ -8,7 +8,7 @@ import { addRedirects, importPosts, mergeCategory, mergeFooterPage, ticker, type
 import { PLATFORM_AUTHOR, type ModelRecords, type TransferModel } from './model.ts'
 import * as repo from './transfer.repo.ts'
 import { importAuthorId, mapUser } from './users.ts'
-import { checkRecord } from './validate.ts'
+import { checkRecord, recordName, type CheckedRecord } from './validate.ts'
 import { restoreEditorHistory, restoreSecrets } from './write-history.ts'
 import { restoreAuthorProfiles, restoreSubscribers } from './write-people.ts'
 
@@ -16,32 +16,6 @@ const POST_BATCH = 500
 const ROW_BATCH = 1000
 const IMAGE_BATCH_BYTES = 4 * 1024 * 1024
 const IMAGE_REF = /(!\[[^\]]*\]\()(\s*<?)([^)\s>]+)(>?(?:\s+"[^"]*")?\s*\))/g
-
-/** How the report names a record of each kind. */
-const NAMES: { [K in DataKind]: (r: ModelRecords[K]) => string } = {
-  users: (r) => r.username,
-  categories: (r) => r.slug,
-  images: (r) => r.fileName,
-  authorProfiles: (r) => r.userId,
-  posts: (r) => r.slug,
-  comments: (r) => r.id,
-  likes: (r) => r.id,
-  views: (r) => `${r.postId} ${r.day}`,
-  analytics: (r) => `${r.postId} ${r.day} ${r.dimension}`,
-  footerPages: (r) => r.slug,
-  settings: (r) => r.key,
-  redirects: (r) => r.fromPath,
-  revisions: (r) => r.id,
-  autosaves: (r) => r.postKey,
-  previews: (r) => r.postId,
-  notFound: (r) => r.path,
-  unsubscribeKey: () => 'unsubscribe key',
-  // Never the address: a subscriber is named by id.
-  subscribers: (r) => r.id,
-  sessions: (r) => r.publicId ?? 'session',
-  twoFactor: (r) => r.userId,
-  recoveryCodes: (r) => r.userId,
-}
 
 /**
  * The records of a kind as they may be written: each prepared (a platform's pictures made local), then cleaned and
@@ -53,11 +27,23 @@ export async function* checked<K extends DataKind>(
   kind: K,
   prepare?: (record: ModelRecords[K]) => Promise<ModelRecords[K]>,
 ): AsyncGenerator<ModelRecords[K]> {
-  for await (const record of model.records(kind)) {
-    const result = checkRecord(kind, prepare ? await prepare(record) : record)
+  const check = (record: ModelRecords[K]) => (model.checkedRecords ? { value: record } : checkRecord(kind, record))
+  const items: AsyncIterable<CheckedRecord<ModelRecords[K]>> = model.checkedRecords
+    ? model.checkedRecords(kind)
+    : withNames(kind, model.records(kind))
+  for await (const item of items) {
+    // Checked where it was read (a worker): checked (again) after preparing it, which changes it.
+    const result = !item.value ? item : prepare ? checkRecord(kind, await prepare(item.value)) : check(item.value)
     if (result.value) yield result.value
-    else run.report.skip(kind, NAMES[kind](record).slice(0, 300), result.reason!)
+    else run.report.skip(kind, item.name.slice(0, 300), result.reason!)
   }
+}
+
+async function* withNames<K extends DataKind>(
+  kind: K,
+  records: AsyncIterable<ModelRecords[K]>,
+): AsyncGenerator<CheckedRecord<ModelRecords[K]>> {
+  for await (const record of records) yield { value: record, name: recordName(kind, record) }
 }
 
 /**

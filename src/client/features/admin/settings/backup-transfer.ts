@@ -1,4 +1,4 @@
-import { BACKUP_ESTIMATE_HEADER, type ImportReport, type ImportStreamLine } from '#shared/schemas/backup.ts'
+import { BACKUP_ESTIMATE_HEADER, type ImportJob, type ImportReport } from '#shared/schemas/backup.ts'
 
 export type Progress = { label: string; fraction: number | null }
 
@@ -31,53 +31,63 @@ export async function downloadBackup(onProgress: (p: Progress) => void): Promise
   onProgress({ label: 'Backup downloaded', fraction: 1 })
 }
 
-/** Uploads an export (upload progress first), then follows the server's progress lines to the report. */
-export function uploadImport(
-  form: FormData,
-  options: { dryRun: boolean; keepMissingImages: boolean },
-  onProgress: (p: Progress) => void,
-): Promise<ImportReport> {
+const POLL_MS = 1000
+
+const errorOf = (text: string, status: number) => {
+  try {
+    return (JSON.parse(text || '{}') as { error?: string }).error ?? `Import failed (${status})`
+  } catch {
+    return `Import failed (${status})`
+  }
+}
+
+/** Sends the files (upload progress), and answers with the id of the import job the server started. */
+function sendImport(form: FormData, query: URLSearchParams, onProgress: (p: Progress) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    let seen = 0
-    let result: ImportReport | null = null
-    let failure: string | null = null
-    const readLines = () => {
-      const text = xhr.responseText
-      const end = text.lastIndexOf('\n')
-      if (end < seen) return
-      for (const line of text.slice(seen, end).split('\n').filter(Boolean)) {
-        const parsed = JSON.parse(line) as ImportStreamLine
-        if ('progress' in parsed) {
-          const { phase, done, total } = parsed.progress
-          onProgress({
-            label: `Importing ${phase}: ${done}${total ? ` of ${total}` : ''}`,
-            fraction: total ? done / total : null,
-          })
-        } else if ('report' in parsed) result = parsed.report
-        else failure = parsed.error
-      }
-      seen = end + 1
-    }
     xhr.upload.onprogress = (e) =>
       onProgress({
         label: `Uploading ${(e.loaded / 1024 / 1024).toFixed(1)} MB`,
         fraction: e.lengthComputable ? e.loaded / e.total : null,
       })
-    xhr.onprogress = readLines
     xhr.onload = () => {
-      if (xhr.getResponseHeader('content-type')?.includes('application/x-ndjson')) readLines()
-      else
-        failure = (JSON.parse(xhr.responseText || '{}') as { error?: string }).error ?? `Import failed (${xhr.status})`
-      if (result) resolve(result)
-      else reject(new Error(failure ?? 'The import ended without a report'))
+      if (xhr.status !== 202) return reject(new Error(errorOf(xhr.responseText, xhr.status)))
+      resolve((JSON.parse(xhr.responseText) as { id: string }).id)
     }
     xhr.onerror = () => reject(new Error('The connection was lost during the import'))
-    const query = new URLSearchParams()
-    if (options.dryRun) query.set('dryRun', '1')
-    if (options.keepMissingImages) query.set('keepMissingImages', '1')
     xhr.open('POST', `/api/admin/import${query.size ? `?${query}` : ''}`)
-    xhr.setRequestHeader('accept', 'application/x-ndjson')
     xhr.send(form)
   })
+}
+
+/** Uploads an export (upload progress first), then polls the import job every second until its report. */
+export async function uploadImport(
+  form: FormData,
+  options: { dryRun: boolean; keepMissingImages: boolean },
+  onProgress: (p: Progress) => void,
+): Promise<ImportReport> {
+  const query = new URLSearchParams()
+  if (options.dryRun) query.set('dryRun', '1')
+  if (options.keepMissingImages) query.set('keepMissingImages', '1')
+  const id = await sendImport(form, query, onProgress)
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+    let res: Response
+    try {
+      res = await fetch(`/api/admin/imports/${encodeURIComponent(id)}`, { credentials: 'same-origin' })
+    } catch {
+      continue // The server may be restarting: the job says so once it answers again.
+    }
+    if (!res.ok) throw new Error(errorOf(await res.text(), res.status))
+    const job = (await res.json()) as ImportJob
+    if (job.status === 'done' && job.report) return job.report
+    if (job.status === 'failed') throw new Error(job.error ?? 'The import failed')
+    if (job.progress && job.status === 'running') {
+      const { phase, done, total } = job.progress
+      onProgress({
+        label: `Importing ${phase}: ${done}${total ? ` of ${total}` : ''}`,
+        fraction: total ? done / total : null,
+      })
+    }
+  }
 }

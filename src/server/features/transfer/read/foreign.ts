@@ -1,6 +1,6 @@
 import { DEFAULT_CATEGORY_COLOR } from '#shared/schemas/category.ts'
 import type { ImportFormat } from '#shared/schemas/backup.ts'
-import { MAX_TAG_LENGTH } from '#shared/schemas/post.ts'
+import { MAX_POST_CONTENT, MAX_TAG_LENGTH } from '#shared/schemas/post.ts'
 import { paths } from '#shared/paths.ts'
 import { makeExcerpt } from '#shared/text/excerpt.ts'
 import { readingTime } from '#shared/text/reading-time.ts'
@@ -149,12 +149,14 @@ export function platformModel(format: ImportFormat, site: ForeignSite, media: So
     }
     const published = post.status === 'published'
     const publishedAt = published ? (post.publishedAt ?? post.createdAt) : null
+    // A post longer than a post may be is refused when it is checked: nothing is derived from its text first.
+    const fits = post.content.length <= MAX_POST_CONTENT
     records.posts!.push({
       id,
       title: post.title.slice(0, 200) || 'Untitled',
       slug: post.slug,
       content: post.content,
-      excerpt: post.excerpt?.trim().slice(0, 1000) || makeExcerpt(post.content),
+      excerpt: post.excerpt?.trim().slice(0, 1000) || (fits ? makeExcerpt(post.content) : ''),
       featuredImage: post.featuredImage,
       categoryId: post.category ? (categoryIds.get(post.category.slug) ?? null) : null,
       authorId: PLATFORM_AUTHOR,
@@ -163,7 +165,7 @@ export function platformModel(format: ImportFormat, site: ForeignSite, media: So
       tags,
       metaTitle: post.metaTitle?.slice(0, 200) || null,
       metaDescription: post.metaDescription?.slice(0, 500) || null,
-      readingTime: readingTime(post.content),
+      readingTime: fits ? readingTime(post.content) : 0,
       views: 0,
       publishedAt,
       featured: published && post.featured,
