@@ -9,7 +9,8 @@ import { takeOrThrow, type Limit } from '../rate-limit/rate-limit.service.ts'
 import { confirmationEmail } from './confirmation-email.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import * as repo from './subscribers.repo.ts'
-import { hashToken, newConfirmToken, type UnsubscribeTokens } from './subscribers.tokens.ts'
+import { hashToken, newConfirmToken, unsubscribeTokens, type UnsubscribeTokens } from './subscribers.tokens.ts'
+import { loadSecret } from '../secrets/secrets.service.ts'
 
 const MINUTE = 60_000
 /** Per network, like comments: a form that sends email must not become a way to flood someone's inbox. */
@@ -130,4 +131,10 @@ export async function listSubscribers(
 
 export async function deleteSubscriber(db: Db, id: string): Promise<void> {
   if (!(await repo.deleteSubscriber(db, id))) notFound('Subscriber')
+}
+
+/** The unsubscribe link of a subscriber, signed with the key every instance shares (read now: a restore may change it). */
+export async function unsubscribeLinks(db: Db, publicUrl: string, now: Date): Promise<(subscriberId: string) => string> {
+  const tokens = unsubscribeTokens(await loadSecret(db, 'unsubscribe', now))
+  return (id) => `${publicUrl}/unsubscribe?token=${tokens.sign(id)}`
 }
