@@ -134,7 +134,11 @@ export async function deleteSubscriber(db: Db, id: string): Promise<void> {
 }
 
 /** The unsubscribe link of a subscriber, signed with the key every instance shares (read now: a restore may change it). */
-export async function unsubscribeLinks(db: Db, publicUrl: string, now: Date): Promise<(subscriberId: string) => string> {
+export async function unsubscribeLinks(
+  db: Db,
+  publicUrl: string,
+  now: Date,
+): Promise<(subscriberId: string) => string> {
   const tokens = unsubscribeTokens(await loadSecret(db, 'unsubscribe', now))
   return (id) => `${publicUrl}/unsubscribe?token=${tokens.sign(id)}`
 }
