@@ -44,7 +44,14 @@ export async function startSmtpInbox(port = 0, opts: InboxOptions = {}): Promise
         .catch(callback)
     },
   })
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    // A port in use rejects (EADDRINUSE) instead of leaving the caller waiting.
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
   const address = server.server.address() as AddressInfo
 
   const to = (address: string) => messages.filter((m) => m.envelopeTo.includes(address.toLowerCase()))

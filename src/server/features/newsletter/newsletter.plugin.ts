@@ -1,4 +1,5 @@
 import type { App } from '../../context.ts'
+import { readerFirstPacer } from './newsletter.pacer.ts'
 import { batchSize, sendDue, type Sender } from './newsletter.sender.ts'
 
 /** How often each instance looks for deliveries that are due. */
@@ -21,6 +22,9 @@ export function registerNewsletterWorker(app: App, everyMs = SEND_CHECK_EVERY_MS
     app.decorate('sendNewsletters', async () => 0)
     return
   }
+  // Every request the HTTP server receives (cached answers skip the hooks, so the server's own event counts them).
+  let requests = 0
+  app.server.on('request', () => requests++)
   const sender: Sender = {
     db: app.ctx.db,
     mailer,
@@ -29,6 +33,7 @@ export function registerNewsletterWorker(app: App, everyMs = SEND_CHECK_EVERY_MS
     publicUrl: env.publicUrl,
     claimMs: env.mail.claimMs,
     batch: batchSize(env.mail.rate),
+    pace: readerFirstPacer(() => requests),
   }
   let closing = false
   const drain = async () => {

@@ -27,7 +27,12 @@ export type Sender = {
   claimMs: number
   /** Deliveries claimed at once: what the rate sends in well under the claim. */
   batch: number
+  /** Resolves when the next message may start (readerFirstPacer). */
+  pace: () => Promise<void>
 }
+
+/** Messages handed to the pool at once: enough to keep its 5 connections busy. */
+const IN_FLIGHT = 10
 
 /** Claims of at most this many seconds' sending at MAIL_RATE, and never more than this many rows. */
 const BATCH_SECONDS = 10
@@ -77,44 +82,51 @@ export async function sendDue(s: Sender): Promise<number> {
   const unsubscribeUrl = await unsubscribeLinks(s.db, s.publicUrl, start)
   const host = new URL(s.publicUrl).hostname
 
-  await Promise.all(
-    claimed.map(async (delivery) => {
-      const subscriber = subscribers.get(delivery.subscriber_id)
-      const post = posts.get(delivery.post_id)
-      // Left (unsubscribed, bounced, deleted) since the post went out: nothing is sent.
-      if (!subscriber || subscriber.status !== 'subscribed')
-        return repo.finish(s.db, delivery, until, { status: 'skipped' })
-      const retry = (code: string) =>
-        repo.finish(s.db, delivery, until, {
-          status: 'pending',
-          next_attempt_at: new Date(s.clock().getTime() + backoffMs(delivery.attempts)).toISOString(),
-          last_error_code: code,
-        })
-      if (!post) return retry('not-public')
-      const messageId = `<${delivery.post_id}.${delivery.subscriber_id}@${host}>`
-      try {
-        await s.mailer.send(newsletterEmail(post, subscriber.email, unsubscribeUrl(subscriber.id), messageId))
-      } catch (err) {
-        // Only codes: an SMTP server's message may quote the address.
-        const { code, responseCode, command } = (err ?? {}) as SmtpError
-        const why = String(responseCode ?? code ?? 'error')
-        s.log.warn(
-          { post: delivery.post_id, subscriber: delivery.subscriber_id, code, responseCode },
-          'newsletter not sent',
-        )
-        if (responseCode && responseCode >= 500 && command === 'RCPT TO')
-          return repo.bounce(s.db, delivery, until, why, s.clock().toISOString())
-        if (responseCode && responseCode >= 500)
-          return repo.finish(s.db, delivery, until, { status: 'failed', last_error_code: why })
-        return retry(why)
-      }
-      return repo.finish(s.db, delivery, until, {
-        status: 'sent',
-        sent_at: s.clock().toISOString(),
-        last_error_code: null,
+  const deliver = async (delivery: repo.Claimed) => {
+    const subscriber = subscribers.get(delivery.subscriber_id)
+    const post = posts.get(delivery.post_id)
+    // Left (unsubscribed, bounced, deleted) since the post went out: nothing is sent.
+    if (!subscriber || subscriber.status !== 'subscribed')
+      return repo.finish(s.db, delivery, until, { status: 'skipped' })
+    const retry = (code: string) =>
+      repo.finish(s.db, delivery, until, {
+        status: 'pending',
+        next_attempt_at: new Date(s.clock().getTime() + backoffMs(delivery.attempts)).toISOString(),
+        last_error_code: code,
       })
-    }),
-  )
+    if (!post) return retry('not-public')
+    const messageId = `<${delivery.post_id}.${delivery.subscriber_id}@${host}>`
+    try {
+      await s.mailer.send(newsletterEmail(post, subscriber.email, unsubscribeUrl(subscriber.id), messageId))
+    } catch (err) {
+      // Only codes: an SMTP server's message may quote the address.
+      const { code, responseCode, command } = (err ?? {}) as SmtpError
+      const why = String(responseCode ?? code ?? 'error')
+      s.log.warn(
+        { post: delivery.post_id, subscriber: delivery.subscriber_id, code, responseCode },
+        'newsletter not sent',
+      )
+      if (responseCode && responseCode >= 500 && command === 'RCPT TO')
+        return repo.bounce(s.db, delivery, until, why, s.clock().toISOString())
+      if (responseCode && responseCode >= 500)
+        return repo.finish(s.db, delivery, until, { status: 'failed', last_error_code: why })
+      return retry(why)
+    }
+    return repo.finish(s.db, delivery, until, {
+      status: 'sent',
+      sent_at: s.clock().toISOString(),
+      last_error_code: null,
+    })
+  }
+  // A few messages in flight at a time, each started when the pacer lets it: readers come first.
+  const inFlight = new Set<Promise<unknown>>()
+  for (const delivery of claimed) {
+    await s.pace()
+    const sending = deliver(delivery).finally(() => inFlight.delete(sending))
+    inFlight.add(sending)
+    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight)
+  }
+  await Promise.all(inFlight)
   await repo.completeSends(s.db, postIds, s.clock().toISOString())
   return claimed.length
 }
