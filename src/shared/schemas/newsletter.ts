@@ -23,3 +23,6 @@ export const NewsletterSendStateSchema = z.object({
 export type NewsletterSendState = z.infer<typeof NewsletterSendStateSchema>
 
 export const RetryAnswerSchema = z.object({ retried: z.number().int() })
+
+/** Where one subscriber's copy of a post stands (docs/decisions/171). */
+export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const

@@ -490,6 +490,60 @@ export const walkers: Walkers = {
         createdAt: r.created_at,
       }
   },
+  async *newsletterSends(db) {
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('newsletter_sends')
+          .selectAll()
+          .$if(after !== null, (q) => q.where('post_id', '>', after!))
+          .orderBy('post_id')
+          .limit(PAGE)
+          .execute(),
+      (r) => r.post_id,
+    )
+    for await (const r of rows)
+      yield {
+        postId: r.post_id,
+        skipped: Number(r.skipped) === 1,
+        createdAt: r.created_at,
+        completedAt: r.completed_at,
+      }
+  },
+  async *newsletterDeliveries(db) {
+    // Keyset on the two-column key, as one text: a post id and a subscriber id never hold a space.
+    const rows = keyset(
+      (after) =>
+        db
+          .selectFrom('newsletter_deliveries')
+          .selectAll()
+          .$if(after !== null, (q) => {
+            const [postId, subscriberId] = after!.split(' ')
+            return q.where((eb) =>
+              eb.or([
+                eb('post_id', '>', postId!),
+                eb.and([eb('post_id', '=', postId!), eb('subscriber_id', '>', subscriberId!)]),
+              ]),
+            )
+          })
+          .orderBy('post_id')
+          .orderBy('subscriber_id')
+          .limit(PAGE)
+          .execute(),
+      (r) => `${r.post_id} ${r.subscriber_id}`,
+    )
+    for await (const r of rows)
+      yield {
+        postId: r.post_id,
+        subscriberId: r.subscriber_id,
+        // A copy being sent when the backup was made is pending after a restore (its claim means nothing there).
+        status: r.status === 'sending' ? 'pending' : r.status,
+        attempts: Number(r.attempts),
+        nextAttemptAt: r.next_attempt_at,
+        sentAt: r.sent_at,
+        lastErrorCode: r.last_error_code,
+      }
+  },
   async *recoveryCodes(db, withSecrets) {
     if (!withSecrets) return
     const rows = keyset(
@@ -527,6 +581,8 @@ const TABLES = {
   notFound: 'not_found_log',
   unsubscribeKey: 'server_secrets',
   subscribers: 'subscribers',
+  newsletterSends: 'newsletter_sends',
+  newsletterDeliveries: 'newsletter_deliveries',
   sessions: 'sessions',
   twoFactor: 'user_two_factor',
   recoveryCodes: 'recovery_codes',

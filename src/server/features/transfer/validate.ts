@@ -8,6 +8,7 @@ import { PostInputSchema } from '#shared/schemas/post.ts'
 import { REDIRECT_SOURCES, RedirectInputSchema, redirectRuleSchema } from '#shared/schemas/redirect.ts'
 import { FooterPageInputSchema, SettingsUpdateSchema } from '#shared/schemas/site.ts'
 import { SubscriberEmailSchema, SubscriberStatusSchema } from '#shared/schemas/subscriber.ts'
+import { DELIVERY_STATUSES } from '#shared/schemas/newsletter.ts'
 import { normaliseSitePath } from '#shared/text/site-path.ts'
 import { cleanInput } from '../../http/clean-input.ts'
 import type { DataKind } from './backup-format.ts'
@@ -186,6 +187,9 @@ const checks: Checks = {
     if (!status.success) return refuse('status: not one a subscriber can have')
     return ok({ ...s, email: email.data, status: status.data })
   },
+  newsletterSends: ok,
+  newsletterDeliveries: (d) =>
+    (DELIVERY_STATUSES as readonly string[]).includes(d.status) ? ok(d) : refuse('status: not one a delivery can have'),
   sessions: (s) => (s.id ? ok(s) : refuse('a session without an id')),
   twoFactor: ok,
   recoveryCodes: ok,
