@@ -9,7 +9,6 @@ import {
   startServer,
   tempDataDir,
   testDatabaseUrl,
-  type ServerProcess,
 } from './server-process.ts'
 import {
   allReceived,
@@ -17,6 +16,7 @@ import {
   confirmedSubscribers,
   expectEachOnce,
   insertIntoPostgres,
+  sendThroughSigkill,
 } from './newsletter-send.ts'
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts).
@@ -41,34 +41,13 @@ afterAll(async () => {
 
 describe('newsletter on PostgreSQL', () => {
   it('each of 200 subscribers gets the post exactly once after a SIGKILL mid-send and a restart', async () => {
-    const inbox = await startSmtpInbox()
     const url = await freshDatabase()
     const dir = dataDir()
-    const env = { SMTP_URL: inbox.url, MAIL_RATE: '40', MAIL_CLAIM_SECONDS: '5' }
-    let server: ServerProcess = await startServer({ dataDir: dir, databaseUrl: url, env })
-    try {
-      const subscribers = confirmedSubscribers(200, 'pg')
-      await insertIntoPostgres(url, subscribers)
-      const emails = subscribers.map((s) => s.email)
-      await createPublishedPost(server.base, await loginCookie(server.base), 'Crash letter')
-
-      while (inbox.messages.length < 40) await new Promise((r) => setTimeout(r, 20))
-      server.child.kill('SIGKILL')
-      await server.exited
-      const before = inbox.messages.length
-      expect(before).toBeLessThan(200)
-
-      server = await startServer({ dataDir: dir, databaseUrl: url, env })
-      await allReceived(inbox, emails, 'Crash letter', 120_000)
-      expect(await sendSettled(server.base, await loginCookie(server.base), 60_000)).toEqual([
-        expect.objectContaining({ delivered: 200, failed: 0, pending: 0 }),
-      ])
-      const total = expectEachOnce(inbox, emails, 'Crash letter')
-      console.log(`newsletter crash (PostgreSQL): ${before} arrived before SIGKILL, ${total} messages in all for 200`)
-    } finally {
-      await server.stop()
-      await inbox.close()
-    }
+    await sendThroughSigkill({
+      label: 'PostgreSQL',
+      start: (env) => startServer({ dataDir: dir, databaseUrl: url, env }),
+      insert: (rows) => insertIntoPostgres(url, rows),
+    })
   })
 
   it('three instances share the send: each subscriber gets it once, and no message is sent twice', async () => {

@@ -2,7 +2,8 @@ import SQLite from 'better-sqlite3'
 import path from 'node:path'
 import pg from 'pg'
 import { expect } from 'vitest'
-import type { SmtpInbox } from '#test/support/smtp-inbox.ts'
+import { startSmtpInbox, type SmtpInbox } from '#test/support/smtp-inbox.ts'
+import { createPublishedPost, loginCookie, type ServerProcess } from './server-process.ts'
 
 /** `n` confirmed subscribers, as rows of the subscribers table. */
 export function confirmedSubscribers(n: number, tag: string) {
@@ -83,5 +84,45 @@ export async function sendSettled(base: string, cookie: string, timeoutMs: numbe
     if (sends.length && sends.every((s) => s.pending === 0)) return sends
     if (Date.now() > deadline) throw new Error(`the send did not settle: ${JSON.stringify(sends)}`)
     await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/**
+ * The crash test on either engine: 200 confirmed subscribers, a post published, the server SIGKILLed once some but not
+ * all messages arrived, started again on the same data, and every subscriber holding the post exactly once.
+ */
+export async function sendThroughSigkill(engine: {
+  label: string
+  start: (env: Record<string, string>) => Promise<ServerProcess>
+  insert: (rows: ReturnType<typeof confirmedSubscribers>) => Promise<void> | void
+}): Promise<void> {
+  const inbox = await startSmtpInbox()
+  // A rate that makes the send last a few seconds, and a short claim so the restart takes the rest soon.
+  const env = { SMTP_URL: inbox.url, MAIL_RATE: '40', MAIL_CLAIM_SECONDS: '5' }
+  let server = await engine.start(env)
+  try {
+    const subscribers = confirmedSubscribers(200, engine.label)
+    await engine.insert(subscribers)
+    const emails = subscribers.map((s) => s.email)
+    await createPublishedPost(server.base, await loginCookie(server.base), 'Crash letter')
+
+    while (inbox.messages.length < 40) await new Promise((r) => setTimeout(r, 20))
+    server.child.kill('SIGKILL')
+    await server.exited
+    const before = inbox.messages.length
+    expect(before).toBeLessThan(200)
+
+    server = await engine.start(env)
+    await allReceived(inbox, emails, 'Crash letter', 120_000)
+    expect(await sendSettled(server.base, await loginCookie(server.base), 60_000)).toEqual([
+      expect.objectContaining({ delivered: 200, failed: 0, pending: 0 }),
+    ])
+    const total = expectEachOnce(inbox, emails, 'Crash letter')
+    console.log(
+      `newsletter crash (${engine.label}): ${before} arrived before SIGKILL, ${total} messages in all for 200`,
+    )
+  } finally {
+    await server.stop()
+    await inbox.close()
   }
 }
