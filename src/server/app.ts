@@ -33,6 +33,8 @@ import { profileRoutes } from './features/account/profile.routes.ts'
 import { statsRoutes } from './features/stats/stats.routes.ts'
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts'
 import { subscriberRoutes } from './features/subscribers/subscribers.routes.ts'
+import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts'
+import { registerNewsletterWorker } from './features/newsletter/newsletter.plugin.ts'
 import { tagRoutes } from './features/tags/tags.routes.ts'
 import { uploadRoutes } from './features/uploads/uploads.routes.ts'
 import { registerCacheLookup, registerCacheStore } from './cache/cache-plugin.ts'
@@ -59,6 +61,8 @@ export type BuildOptions = {
   housekeepingEveryMs?: number
   /** How often scheduled posts that are due are looked for (tests shorten it). */
   publishEveryMs?: number
+  /** How often the newsletter worker looks for deliveries that are due (tests lengthen it and call sendNewsletters). */
+  newsletterEveryMs?: number
   /** Make variants for uploads from before variants existed, in the background (the server does; tests call it directly). */
   backfillImages?: boolean
   /** Public pages (SSR); absent in API-only tests. */
@@ -118,6 +122,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   if (opts.backfillImages) registerImageBackfill(app)
   registerScheduledBackups(app)
   registerScheduledPublishing(app, opts.publishEveryMs)
+  registerNewsletterWorker(app, opts.newsletterEveryMs)
   // HTML, JSON, JS and CSS go out brotli- or gzip-compressed; cached answers and built assets arrive precompressed.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] })
 
@@ -145,6 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(previewRoutes)
   await app.register(transferRoutes)
   await app.register(subscriberRoutes)
+  await app.register(newsletterRoutes)
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!request.url.startsWith('/api/') && (await replyWithRedirect(app, request, reply))) return reply

@@ -35,7 +35,10 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('')),
   MAIL_FROM: z.string().optional(),
-  MAIL_RATE: z.coerce.number().int().min(1).max(100_000).default(5),
+  // Messages a second; 0 means no limit (benchmarks, a relay of one's own).
+  MAIL_RATE: z.coerce.number().int().min(0).max(100_000).default(5),
+  // How long a newsletter worker holds the messages it claimed before another may take them (tests shorten it).
+  MAIL_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** Imports through the admin: the heap their reading worker may use, and how long one may take in all. */
   IMPORT_MEMORY_MB: z.coerce.number().int().min(16).max(16_384).default(256),
   IMPORT_TIME_LIMIT: z
@@ -74,7 +77,7 @@ export type Env = {
   /** How many likes one network (IPv4 address, IPv6 /64) may add to one post a day, and views per post per 30 minutes. */
   countsPerNetwork: { likes: number; views: number }
   /** Email subscriptions: null without SMTP_URL (no form, the API answers 503). `rate`: messages per second. */
-  mail: { smtpUrl: string; from: string; rate: number } | null
+  mail: { smtpUrl: string; from: string; rate: number; claimMs: number } | null
   /** An import through the admin is read in a worker with this heap cap (MB) and must end within `timeLimitMs`. */
   imports: { memoryMb: number; timeLimitMs: number }
 }
@@ -105,7 +108,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     backups: raw.BACKUP_EVERY ? { everyMs: durationMs(raw.BACKUP_EVERY), keep: raw.BACKUP_KEEP } : null,
     countsPerNetwork: { likes: raw.LIKES_PER_NETWORK, views: raw.VIEWS_PER_NETWORK },
     mail: raw.SMTP_URL
-      ? { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM || `blog@${new URL(publicUrl).hostname}`, rate: raw.MAIL_RATE }
+      ? {
+          smtpUrl: raw.SMTP_URL,
+          from: raw.MAIL_FROM || `blog@${new URL(publicUrl).hostname}`,
+          rate: raw.MAIL_RATE,
+          claimMs: raw.MAIL_CLAIM_SECONDS * 1000,
+        }
       : null,
     imports: { memoryMb: raw.IMPORT_MEMORY_MB, timeLimitMs: durationMs(raw.IMPORT_TIME_LIMIT) },
   }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { FORGOT_ANSWER, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from '#shared/schemas/password-reset.ts'
-import { linkIn, startSmtpInbox, type SmtpInbox } from '#test/support/smtp-inbox.ts'
+import { linkIn, type SmtpInbox } from '#test/support/smtp-inbox.ts'
+import { startE2eInbox } from './support/e2e-inbox.ts'
 import { ADMIN, expect, loginThroughForm, test } from './support/admin-fixtures.ts'
 
 /**
@@ -54,11 +55,10 @@ test('password change, then log in with the new password (and change it back)', 
   expect(original.ok(), 'the original password works again').toBe(true)
 })
 
-// The server sends to SMTP_URL = smtp://127.0.0.1:<E2E_PORT + 1000> (playwright.config.ts).
-const SMTP_PORT = Number(process.env.E2E_PORT ?? 4321) + 1000
 let inbox: SmtpInbox
 test.beforeAll(async () => {
-  inbox = await startSmtpInbox(SMTP_PORT)
+  test.setTimeout(180_000) // may wait for another spec file's SMTP server to close
+  inbox = await startE2eInbox()
 })
 // Closing waits for the server's pooled SMTP connections to end: outside the test's own time.
 test.afterAll(() => inbox.close())

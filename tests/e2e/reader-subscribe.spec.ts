@@ -1,15 +1,15 @@
-import { linkIn, startSmtpInbox, type SmtpInbox } from '#test/support/smtp-inbox.ts'
+import { linkIn, type SmtpInbox } from '#test/support/smtp-inbox.ts'
+import { startE2eInbox } from './support/e2e-inbox.ts'
 import { loginViaApi } from './support/admin-fixtures.ts'
 import { expect, postInput, test, uid } from './support/reader-fixtures.ts'
 
-// The server sends to SMTP_URL = smtp://127.0.0.1:<E2E_PORT + 1000> (playwright.config.ts): this test's own server.
-const SMTP_PORT = Number(process.env.E2E_PORT ?? 4321) + 1000
 /** A documentation-range address of this test's own (the server trusts X-Forwarded-For from 127.0.0.1 here). */
 const ownAddress = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`
 
 let inbox: SmtpInbox
 test.beforeAll(async () => {
-  inbox = await startSmtpInbox(SMTP_PORT)
+  test.setTimeout(180_000) // may wait for another spec file's SMTP server to close
+  inbox = await startE2eInbox()
 })
 test.afterAll(() => inbox.close())
 

@@ -1,8 +1,11 @@
 export type FilePart = { name: string; body: Uint8Array | string; type?: string }
 
-/** A multipart/form-data body with one file part per field, ready for inject(). */
-export function multipartForm(files: Record<string, FilePart>) {
+/** A multipart/form-data body with text fields first, then one file part per field, ready for inject(). */
+export function multipartForm(files: Record<string, FilePart>, fields: Record<string, string> = {}) {
   const boundary = `----test${crypto.randomUUID().replace(/-/g, '')}`
+  const texts = Object.entries(fields).map(([field, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`),
+  )
   const parts = Object.entries(files).map(([field, f]) =>
     Buffer.concat([
       Buffer.from(
@@ -13,7 +16,7 @@ export function multipartForm(files: Record<string, FilePart>) {
     ]),
   )
   return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    payload: Buffer.concat([...texts, ...parts, Buffer.from(`--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   }
 }

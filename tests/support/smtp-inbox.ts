@@ -14,14 +14,26 @@ export type SmtpInbox = {
   close: () => Promise<void>
 }
 
+export type InboxOptions = {
+  /** Answers RCPT TO: an Error with `responseCode` (550, 450…) refuses the address, null accepts it. */
+  refuseRecipient?: (address: string) => (Error & { responseCode?: number }) | null
+}
+
+/** An error smtp-server answers RCPT TO with: `code` 5xx refuses for good, 4xx for now. */
+export const smtpRefusal = (code: number, message = 'Mailbox unavailable') =>
+  Object.assign(new Error(message), { responseCode: code })
+
 /** A real SMTP server in the test process (smtp-server), each message read back with mailparser. */
-export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
+export async function startSmtpInbox(port = 0, opts: InboxOptions = {}): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = []
   const waiters = new Set<() => void>()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      callback(opts.refuseRecipient?.(address.address.toLowerCase()) ?? undefined)
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -32,7 +44,16 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
         .catch(callback)
     },
   })
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    // A port in use rejects (EADDRINUSE) instead of leaving the caller waiting.
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      // A client gone mid-session (a server process killed on purpose) is not the test's failure.
+      server.on('error', () => {})
+      resolve()
+    })
+  })
   const address = server.server.address() as AddressInfo
 
   const to = (address: string) => messages.filter((m) => m.envelopeTo.includes(address.toLowerCase()))

@@ -27,6 +27,7 @@ export async function createTestApp(
     withAdmin?: boolean
     housekeepingEveryMs?: number
     publishEveryMs?: number
+    newsletterEveryMs?: number
     engine?: 'sqlite' | 'postgres'
     env?: Record<string, string>
   } = {},
@@ -46,6 +47,7 @@ export async function createTestApp(
     clock: opts.clock,
     housekeepingEveryMs: opts.housekeepingEveryMs,
     publishEveryMs: opts.publishEveryMs,
+    newsletterEveryMs: opts.newsletterEveryMs,
   })
   await app.ready()
 

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 
 /**
  * Portable storage: ids are app-generated UUID text, timestamps ISO-8601 text (UTC, fixed width so they
@@ -342,6 +342,28 @@ export interface ImportJobsTable {
   heartbeat_at: string
 }
 
+/** A post's email to subscribers, decided the first time the post became public (or skipped: sendNewsletter false). */
+export interface NewsletterSendsTable {
+  post_id: string
+  skipped: Generated<number> // 1: saved with sendNewsletter false, nothing is sent
+  created_at: string
+  completed_at: string | null
+}
+
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped'
+
+/** One subscriber's copy of one post: the durable job the send worker claims (docs/decisions/171). */
+export interface NewsletterDeliveriesTable {
+  post_id: string
+  subscriber_id: string
+  status: DeliveryStatus
+  attempts: Generated<number>
+  next_attempt_at: string
+  claimed_until: string | null
+  sent_at: string | null
+  last_error_code: string | null
+}
+
 export interface Database {
   content_version: ContentVersionTable
   author_profiles: AuthorProfilesTable
@@ -377,6 +399,8 @@ export interface Database {
   not_found_log: NotFoundLogTable
   subscribers: SubscribersTable
   import_jobs: ImportJobsTable
+  newsletter_sends: NewsletterSendsTable
+  newsletter_deliveries: NewsletterDeliveriesTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -86,6 +86,8 @@ export const PostInputSchema = z.object({
   featured: z.boolean().optional(),
   /** Read only with status 'scheduled': when to publish (any offset; stored in UTC). A time already past publishes now. */
   publishedAt: z.iso.datetime({ offset: true, error: 'Choose a valid date and time' }).nullable().optional(),
+  /** false: do not email this post to subscribers when it first becomes public (kept until then). */
+  sendNewsletter: z.boolean().optional(),
 })
 export type PostInput = z.input<typeof PostInputSchema>
 

@@ -54,3 +54,12 @@ export type SubscriberPage = z.infer<typeof SubscriberPageSchema>
 export const SubscriptionsInfoSchema = z.object({ enabled: z.boolean() })
 export type SubscriptionsInfo = z.infer<typeof SubscriptionsInfoSchema>
 export const SubscriberCountSchema = z.object({ enabled: z.boolean(), subscribed: z.number().int() })
+
+/** POST /api/admin/subscribers/import: what the CSV did; bad rows by row number, with the reason. */
+export const ImportAnswerSchema = z.object({
+  imported: z.number().int(),
+  alreadyKnown: z.number().int(),
+  confirmationsSent: z.number().int(),
+  invalid: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+})
+export type ImportAnswer = z.infer<typeof ImportAnswerSchema>

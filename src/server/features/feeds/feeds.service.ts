@@ -198,3 +198,6 @@ Disallow: /api
 Sitemap: ${publicUrl}/sitemap.xml
 `
 }
+
+/** Post HTML with site paths made absolute (the newsletter's email needs them too). */
+export { absoluteHtml } from './feed-content.ts'

@@ -58,7 +58,9 @@ export async function postRoutes(app: App): Promise<void> {
     '/api/posts',
     { schema: { body: PostInputSchema, response: { 201: PostSchema } }, config: { auth: 'admin' } },
     async (request, reply) => {
-      const post = await posts.createPost(app.ctx.db, request.body, requireUser(request).id, app.ctx.clock())
+      const post = await posts.createPost(app.ctx.db, request.body, requireUser(request).id, app.ctx.clock(), {
+        emailEnabled: Boolean(app.ctx.mailer),
+      })
       return reply.status(201).send(post)
     },
   )
@@ -66,7 +68,10 @@ export async function postRoutes(app: App): Promise<void> {
   app.put(
     '/api/posts/:id',
     { schema: { params: IdParams, body: PostUpdateSchema, response: { 200: PostSchema } }, config: { auth: 'admin' } },
-    async (request) => posts.updatePost(app.ctx.db, request.params.id, request.body, app.ctx.clock()),
+    async (request) =>
+      posts.updatePost(app.ctx.db, request.params.id, request.body, app.ctx.clock(), {
+        emailEnabled: Boolean(app.ctx.mailer),
+      }),
   )
 
   app.delete('/api/posts/:id', { schema: { params: IdParams }, config: { auth: 'admin' } }, async (request, reply) => {

@@ -23,6 +23,7 @@ import {
 import { parseTags, rowToCard, rowToDetail, rowToPost } from './posts.mappers.ts'
 import * as repo from './posts.repo.ts'
 import { recordSlugChange } from '../redirects/redirects.service.ts'
+import { recordPostSaved } from '../newsletter/newsletter.service.ts'
 import { NEW_POST_KEY, recordSave } from '../revisions/revisions.service.ts'
 import {
   facetsOf,
@@ -249,7 +250,16 @@ function rethrowWriteError(error: unknown): never {
  * taken is 409, decided by the unique index so concurrent creates cannot both win. The HTML, sections, search
  * text, tag rows and counters are all written with the post, in one transaction.
  */
-export async function createPost(db: Db, input: PostInputData, authorId: string, now: Date): Promise<Post> {
+/** How a save treats email: SMTP set up (then a post's first publication queues its email to subscribers). */
+export type SaveOptions = { emailEnabled?: boolean }
+
+export async function createPost(
+  db: Db,
+  input: PostInputData,
+  authorId: string,
+  now: Date,
+  opts: SaveOptions = {},
+): Promise<Post> {
   await assertCategory(db, input.categoryId)
   const id = crypto.randomUUID()
   const explicit = input.slug || null
@@ -266,6 +276,14 @@ export async function createPost(db: Db, input: PostInputData, authorId: string,
           published_at: row.published_at ?? null,
         })
         await syncImageUses(trx, { postId: id }, [row.content, row.featured_image])
+        await recordPostSaved(trx, {
+          postId: id,
+          firstPublic: row.status === 'published',
+          notPublic: row.status !== 'published',
+          sendNewsletter: input.sendNewsletter,
+          emailEnabled: opts.emailEnabled === true,
+          now,
+        })
       })
       break
     } catch (error) {
@@ -280,7 +298,13 @@ export async function createPost(db: Db, input: PostInputData, authorId: string,
 }
 
 /** PUT /api/posts/{id}: any subset of the fields; see postUpdatePatch for what is derived. */
-export async function updatePost(db: Db, id: string, patch: PostUpdateData, now: Date): Promise<Post> {
+export async function updatePost(
+  db: Db,
+  id: string,
+  patch: PostUpdateData,
+  now: Date,
+  opts: SaveOptions = {},
+): Promise<Post> {
   if (patch.categoryId !== undefined) await assertCategory(db, patch.categoryId)
   let before: { slug: string; status: string } | undefined
   try {
@@ -295,6 +319,14 @@ export async function updatePost(db: Db, id: string, patch: PostUpdateData, now:
       await saveListingState(trx, existing, { ...after, ...derived })
       if (changes.content !== undefined || changes.featured_image !== undefined)
         await syncImageUses(trx, { postId: id }, [after.content, after.featured_image])
+      await recordPostSaved(trx, {
+        postId: id,
+        firstPublic: after.status === 'published' && isFirstPublication(existing),
+        notPublic: after.status !== 'published',
+        sendNewsletter: patch.sendNewsletter,
+        emailEnabled: opts.emailEnabled === true,
+        now,
+      })
     })
   } catch (error) {
     rethrowWriteError(error)
@@ -305,6 +337,10 @@ export async function updatePost(db: Db, id: string, patch: PostUpdateData, now:
   await recordSave(db, saved, now)
   return saved
 }
+
+/** A post that was never public: a draft without a publication time, or scheduled (its time is only planned). */
+const isFirstPublication = (before: Pick<PostRow, 'status' | 'published_at'>) =>
+  before.status === 'scheduled' || (before.status === 'draft' && before.published_at === null)
 
 export async function deletePost(db: Db, id: string): Promise<void> {
   const deleted = await db.transaction().execute(async (trx) => {

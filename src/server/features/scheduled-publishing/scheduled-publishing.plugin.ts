@@ -18,7 +18,7 @@ declare module 'fastify' {
  */
 export function registerScheduledPublishing(app: App, everyMs = PUBLISH_CHECK_EVERY_MS): void {
   const run = async () => {
-    const ids = await publishDuePosts(app.ctx.db, app.ctx.clock())
+    const ids = await publishDuePosts(app.ctx.db, app.ctx.clock(), { emailEnabled: Boolean(app.ctx.mailer) })
     if (ids.length) {
       await app.responseCache.invalidate()
       app.log.info({ postIds: ids }, 'published scheduled posts')

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts'
+import { recordPostSaved } from '../newsletter/newsletter.service.ts'
 import { saveListingState } from '../posts/posts.service.ts'
 import { claimDueScheduled, featureIfMarked, findDueScheduled } from './scheduled-publishing.repo.ts'
 
@@ -7,9 +8,9 @@ const BATCH = 50
 /**
  * Publishes every scheduled post whose time has come and returns their ids. Each post is claimed in its own
  * transaction with its tag rows, search text and counters, so lists, feeds and counts follow it at once; an instance
- * that loses the race for a post skips it. Safe to run on every instance at once.
+ * that loses the race for a post skips it. The post's email to subscribers is queued in the same transaction. Safe to run on every instance at once.
  */
-export async function publishDuePosts(db: Db, now: Date): Promise<string[]> {
+export async function publishDuePosts(db: Db, now: Date, opts: { emailEnabled?: boolean } = {}): Promise<string[]> {
   const nowIso = now.toISOString()
   const published: string[] = []
   for (;;) {
@@ -20,6 +21,15 @@ export async function publishDuePosts(db: Db, now: Date): Promise<string[]> {
         if (!post) return false
         await featureIfMarked(trx, post)
         await saveListingState(trx, { ...post, status: 'scheduled' }, post)
+        // Its first publication: the email to subscribers is queued with it (unless it was saved to skip it).
+        await recordPostSaved(trx, {
+          postId: id,
+          firstPublic: true,
+          notPublic: false,
+          sendNewsletter: undefined,
+          emailEnabled: opts.emailEnabled === true,
+          now,
+        })
         return true
       })
       if (won) published.push(id)

@@ -1,5 +1,5 @@
 import { escapeHtml } from '#shared/text/escape-html.ts'
-import type { OutgoingMail } from '../../mail/mailer.ts'
+import { listUnsubscribeHeaders, type OutgoingMail } from '../../mail/mailer.ts'
 
 /**
  * The one email an unconfirmed address ever gets: the link that confirms it, and (RFC 8058 headers and a visible
@@ -23,6 +23,5 @@ export function confirmationEmail(
   ].join('\n')
   const link = escapeHtml(confirmUrl)
   const html = `<!doctype html><html><body><p>Someone (hopefully you) asked to get new posts from ${escapeHtml(siteName)} by email.</p><p><a href="${link}">Confirm your subscription</a> (the link works for 7 days).</p><p>If it was not you, ignore this email: nothing more will be sent. <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p></body></html>`
-  const headers = { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-  return { to, subject, text, html, headers }
+  return { to, subject, text, html, headers: listUnsubscribeHeaders(unsubscribeUrl) }
 }

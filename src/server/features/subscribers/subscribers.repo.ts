@@ -107,3 +107,34 @@ export async function deleteSubscriber(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('subscribers').where('id', '=', id).executeTakeFirst()
   return Number(result.numDeletedRows) > 0
 }
+
+/** Which of these addresses no subscriber has yet. */
+export async function unknownEmails(db: Db, emails: string[]): Promise<string[]> {
+  const known = new Set<string>()
+  for (let i = 0; i < emails.length; i += 500) {
+    const rows = await db
+      .selectFrom('subscribers')
+      .select('email')
+      .where('email', 'in', emails.slice(i, i + 500))
+      .execute()
+    for (const r of rows) known.add(r.email)
+  }
+  return emails.filter((e) => !known.has(e))
+}
+
+/** New subscribers in one transaction; an address that arrived meanwhile is left as it is. Returns those inserted. */
+export async function insertMany(db: Db, rows: SubscriberRow[]): Promise<SubscriberRow[]> {
+  const inserted: SubscriberRow[] = []
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 500) {
+      const done = await trx
+        .insertInto('subscribers')
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returningAll()
+        .execute()
+      inserted.push(...done)
+    }
+  })
+  return inserted
+}

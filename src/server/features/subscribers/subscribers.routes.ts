@@ -1,8 +1,9 @@
 import fastifyFormbody from '@fastify/formbody'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { IdSchema } from '#shared/schemas/common.ts'
 import {
+  ImportAnswerSchema,
   SubscribeAnswerSchema,
   SubscribeInputSchema,
   SUBSCRIBE_ANSWER,
@@ -12,14 +13,37 @@ import {
   SubscriptionsInfoSchema,
 } from '#shared/schemas/subscriber.ts'
 import type { App } from '../../context.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, badRequest } from '../../errors.ts'
 import { loadSecret } from '../secrets/secrets.service.ts'
 import { countSubscribed, allForExport } from './subscribers.repo.ts'
-import { subscribersCsv } from './subscribers.csv.ts'
+import { addressesOfCsv, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, subscribersCsv } from './subscribers.csv.ts'
 import * as service from './subscribers.service.ts'
 import { subscriptionPage } from './subscription-pages.ts'
 import { getSiteIdentity } from '../settings/site-identity.service.ts'
 import { unsubscribeTokens } from './subscribers.tokens.ts'
+
+const TOO_LARGE = `The file must be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB`
+const TOO_MANY_ROWS = `The file must hold at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows`
+const isTooLarge = (error: unknown) => (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+const AGREED = new Set(['true', 'on', '1', 'yes'])
+
+/** The uploaded CSV's text (at most 2 MB) and the "they already agreed" box, sent before the file. */
+async function readImportFile(request: FastifyRequest): Promise<{ text: string; agreed: boolean }> {
+  if (!request.isMultipart()) badRequest('Send the CSV as multipart/form-data in the field "file"')
+  try {
+    const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES } })
+    if (!part) return badRequest('No file was uploaded')
+    if (part.fieldname !== 'file') badRequest('Send the CSV in the field "file"')
+    const bytes = await part.toBuffer()
+    if (part.file.truncated) throw new AppError(413, TOO_LARGE)
+    const field = part.fields.agreed
+    const agreedValue = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : ''
+    return { text: bytes.toString('utf8'), agreed: AGREED.has(agreedValue.toLowerCase()) }
+  } catch (error) {
+    if (isTooLarge(error)) throw new AppError(413, TOO_LARGE)
+    throw error
+  }
+}
 
 // Anything odd (too long, repeated) names no subscriber and gets the same clear page, not a JSON error.
 const TokenQuery = z.object({ token: z.string().optional().catch(undefined) })
@@ -125,6 +149,19 @@ export async function subscriberRoutes(app: App): Promise<void> {
       .header('content-disposition', 'attachment; filename="subscribers.csv"')
       .header('cache-control', 'no-store')
       .send(subscribersCsv(await allForExport(db))),
+  )
+
+  // Import: a CSV file in the multipart field "file", and "agreed" (true/on) when they already agreed to receive emails.
+  app.post(
+    '/api/admin/subscribers/import',
+    { schema: { response: { 200: ImportAnswerSchema } }, config: { auth: 'admin', keepsPublicContent: true } },
+    async (request) => {
+      const { text, agreed } = await readImportFile(request)
+      const found = addressesOfCsv(text)
+      if ('error' in found) return badRequest(found.error)
+      if (found.tooMany) throw new AppError(413, TOO_MANY_ROWS)
+      return service.importSubscribers(subs, found.emails, agreed, app.ctx.clock())
+    },
   )
 
   app.delete(

@@ -159,6 +159,18 @@ export const RecordSchemas = {
     createdAt: iso,
     updatedAt: iso,
   }),
+  // Added in format 3 without a bump: older readers never ask for these files, and a backup without them restores
+  // no send history. They are what keeps a restored blog from emailing its posts again.
+  newsletterSends: z.object({ postId: id, skipped: z.boolean(), createdAt: iso, completedAt: iso.nullable() }),
+  newsletterDeliveries: z.object({
+    postId: id,
+    subscriberId: id,
+    status: text(20),
+    attempts: z.number().int().min(0),
+    nextAttemptAt: iso,
+    sentAt: iso.nullable(),
+    lastErrorCode: text(50).nullable(),
+  }),
   sessions: z.object({
     id: text(200),
     userId: id,

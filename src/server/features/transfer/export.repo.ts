@@ -291,6 +291,28 @@ export const walkers: Walkers = {
         createdAt: r.created_at,
       }))
   },
+  async *newsletterSends(db) {
+    for await (const page of walkTable(db, 'newsletter_sends', 'post_id'))
+      yield* page.map((r) => ({
+        postId: r.post_id,
+        skipped: Number(r.skipped) === 1,
+        createdAt: r.created_at,
+        completedAt: r.completed_at,
+      }))
+  },
+  async *newsletterDeliveries(db) {
+    for await (const page of walkTable(db, 'newsletter_deliveries', ['post_id', 'subscriber_id']))
+      yield* page.map((r) => ({
+        postId: r.post_id,
+        subscriberId: r.subscriber_id,
+        // A copy being sent when the backup was made is pending after a restore (its claim means nothing there).
+        status: r.status === 'sending' ? 'pending' : r.status,
+        attempts: Number(r.attempts),
+        nextAttemptAt: r.next_attempt_at,
+        sentAt: r.sent_at,
+        lastErrorCode: r.last_error_code,
+      }))
+  },
   async *recoveryCodes(db, withSecrets) {
     if (!withSecrets) return
     for await (const page of walkTable(db, 'recovery_codes', 'id'))
@@ -323,6 +345,8 @@ const TABLES = {
   notFound: 'not_found_log',
   unsubscribeKey: 'server_secrets',
   subscribers: 'subscribers',
+  newsletterSends: 'newsletter_sends',
+  newsletterDeliveries: 'newsletter_deliveries',
   sessions: 'sessions',
   twoFactor: 'user_two_factor',
   recoveryCodes: 'recovery_codes',

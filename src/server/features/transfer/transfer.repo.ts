@@ -7,6 +7,8 @@ import type {
   CommentRow,
   Database,
   FooterPageRow,
+  NewsletterDeliveriesTable,
+  NewsletterSendsTable,
   SubscribersTable,
   UserRow,
 } from '../../db/schema.ts'
@@ -308,6 +310,27 @@ export async function insertSubscribers(db: Trx, rows: Array<Insertable<Subscrib
     await db
       .insertInto('subscribers')
       .values(rows.slice(i, i + IN_CHUNK))
+      .execute()
+}
+
+export async function insertNewsletterSends(db: Trx, rows: Array<Insertable<NewsletterSendsTable>>): Promise<void> {
+  for (let i = 0; i < rows.length; i += IN_CHUNK)
+    await db
+      .insertInto('newsletter_sends')
+      .values(rows.slice(i, i + IN_CHUNK))
+      .onConflict((oc) => oc.column('post_id').doNothing())
+      .execute()
+}
+
+export async function insertNewsletterDeliveries(
+  db: Trx,
+  rows: Array<Insertable<NewsletterDeliveriesTable>>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += IN_CHUNK)
+    await db
+      .insertInto('newsletter_deliveries')
+      .values(rows.slice(i, i + IN_CHUNK))
+      .onConflict((oc) => oc.columns(['post_id', 'subscriber_id']).doNothing())
       .execute()
 }
 

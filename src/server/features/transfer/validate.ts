@@ -8,6 +8,7 @@ import { PostInputSchema } from '#shared/schemas/post.ts'
 import { REDIRECT_SOURCES, RedirectInputSchema, redirectRuleSchema } from '#shared/schemas/redirect.ts'
 import { FooterPageInputSchema, SettingsUpdateSchema } from '#shared/schemas/site.ts'
 import { SubscriberEmailSchema, SubscriberStatusSchema } from '#shared/schemas/subscriber.ts'
+import { DELIVERY_STATUSES } from '#shared/schemas/newsletter.ts'
 import { normaliseSitePath } from '#shared/text/site-path.ts'
 import { cleanInput } from '../../http/clean-input.ts'
 import type { DataKind } from './backup-format.ts'
@@ -180,6 +181,9 @@ const checks: Checks = {
     if (!status.success) return refuse('status: not one a subscriber can have')
     return ok({ ...s, email: email.data, status: status.data })
   },
+  newsletterSends: ok,
+  newsletterDeliveries: (d) =>
+    (DELIVERY_STATUSES as readonly string[]).includes(d.status) ? ok(d) : refuse('status: not one a delivery can have'),
   sessions: (s) => (s.id ? ok(s) : refuse('a session without an id')),
   twoFactor: ok,
   recoveryCodes: ok,
@@ -211,6 +215,8 @@ const NAMES: { [K in DataKind]: (r: ModelRecords[K]) => string } = {
   unsubscribeKey: () => 'unsubscribe key',
   // Never the address: a subscriber is named by id.
   subscribers: (r) => r.id,
+  newsletterSends: (r) => r.postId,
+  newsletterDeliveries: (r) => `${r.postId} ${r.subscriberId}`,
   sessions: (r) => r.publicId ?? 'session',
   twoFactor: (r) => r.userId,
   recoveryCodes: (r) => r.userId,

@@ -1,3 +1,4 @@
+import type { DeliveryStatus } from '../../db/schema.ts'
 import { UNSUBSCRIBE_KEY } from './backup-format.ts'
 import { batches } from './batches.ts'
 import type { ImportRun } from './merge.ts'
@@ -33,7 +34,7 @@ export async function restoreAuthorProfiles(
  * links must keep working) and says that the backup's links will not. Subscribers are added when their id and
  * address are both free here; reports name them by id, never by address.
  */
-export async function restoreSubscribers(run: ImportRun, records: RecordReader): Promise<void> {
+export async function restoreSubscribers(run: ImportRun, records: RecordReader): Promise<Set<string>> {
   const hadSubscribers = await repo.hasSubscribers(run.db)
   for await (const key of records('unsubscribeKey')) {
     const current = await repo.findServerSecret(run.db, UNSUBSCRIBE_KEY)
@@ -84,5 +85,58 @@ export async function restoreSubscribers(run: ImportRun, records: RecordReader):
     }
     await repo.insertSubscribers(run.db, rows)
     run.report.created('subscribers', rows.length)
+  }
+  return seen.ids
+}
+
+/**
+ * Which posts were emailed (or skipped) and to whom, for the posts and subscribers this restore wrote: a restored
+ * blog does not email its posts again, and what was pending goes out from here.
+ */
+export async function restoreNewsletter(
+  run: ImportRun,
+  records: RecordReader,
+  posts: Set<string>,
+  subscribers: Set<string>,
+): Promise<void> {
+  const sends = new Set<string>()
+  for await (const batch of batches(records('newsletterSends'), BATCH)) {
+    const rows = batch.filter((s) => posts.has(s.postId) && !sends.has(s.postId))
+    for (const s of batch)
+      if (!rows.includes(s)) run.report.skip('newsletterSends', s.postId, 'its post is not restored')
+    rows.forEach((s) => sends.add(s.postId))
+    await repo.insertNewsletterSends(
+      run.db,
+      rows.map((s) => ({
+        post_id: s.postId,
+        skipped: s.skipped ? 1 : 0,
+        created_at: s.createdAt,
+        completed_at: s.completedAt,
+      })),
+    )
+    run.report.created('newsletterSends', rows.length)
+  }
+  for await (const batch of batches(records('newsletterDeliveries'), BATCH)) {
+    const rows = batch.filter((d) => sends.has(d.postId) && subscribers.has(d.subscriberId))
+    await repo.insertNewsletterDeliveries(
+      run.db,
+      rows.map((d) => ({
+        post_id: d.postId,
+        subscriber_id: d.subscriberId,
+        status: d.status as DeliveryStatus,
+        attempts: d.attempts,
+        next_attempt_at: d.nextAttemptAt,
+        claimed_until: null,
+        sent_at: d.sentAt,
+        last_error_code: d.lastErrorCode,
+      })),
+    )
+    run.report.created('newsletterDeliveries', rows.length)
+    if (rows.length < batch.length)
+      run.report.skip(
+        'newsletterDeliveries',
+        `${batch.length - rows.length}`,
+        'their post or subscriber is not restored',
+      )
   }
 }

@@ -10,7 +10,7 @@ import * as repo from './transfer.repo.ts'
 import { importAuthorId, mapUser } from './users.ts'
 import { checkRecord, recordName, type CheckedRecord } from './validate.ts'
 import { restoreEditorHistory, restoreSecrets } from './write-history.ts'
-import { restoreAuthorProfiles, restoreSubscribers } from './write-people.ts'
+import { restoreAuthorProfiles, restoreNewsletter, restoreSubscribers } from './write-people.ts'
 
 const POST_BATCH = 500
 const ROW_BATCH = 1000
@@ -163,7 +163,8 @@ export async function writeModel(run: ImportRun, model: TransferModel): Promise<
 
   const records = <K extends DataKind>(kind: K) => checked(run, model, kind)
   await restoreEditorHistory(run, records, imported)
-  await restoreSubscribers(run, records)
+  const subscribers = await restoreSubscribers(run, records)
+  await restoreNewsletter(run, records, imported, subscribers)
   await restoreSecrets(run, records, users)
 }
 

@@ -32,6 +32,7 @@ import { PostSettingsPanel, SeoSettingsPanel } from './post-side-panels.tsx'
 import { RestoreBanner } from './restore-banner.tsx'
 import { SchedulePanel } from './schedule-panel.tsx'
 import { useUnsavedGuard } from './use-unsaved-guard.ts'
+import { NewsletterSwitch, useNewsletterChoice } from './newsletter-switch.tsx'
 import { useLibraryInsert } from './use-library-insert.ts'
 import { useSaveShortcut } from './use-save-shortcut.ts'
 
@@ -136,6 +137,7 @@ export function PostEditor({ post }: { post: Post | null }) {
   )
   useLibraryInsert(updateContent)
 
+  const newsletter = useNewsletterChoice(post)
   const [altMissing, setAltMissing] = useState(0)
   // Images a published post went out with, or that the writer chose to publish without alt text, are not asked again.
   const altAnswered = useRef(new Set(post?.status === 'published' ? imagesWithoutAlt(post.content) : []))
@@ -151,7 +153,10 @@ export function PostEditor({ post }: { post: Post | null }) {
   const pending = savePending || (id === null && autosave.state === 'saving')
   const save = (status: PostStatus, altChecked = false) => {
     if (pending) return
-    const body = toPostBody(form, status)
+    const body = {
+      ...toPostBody(form, status),
+      ...(newsletter.offered ? { sendNewsletter: newsletter.send } : {}),
+    }
     const found = validatePost(body)
     setErrors(found)
     if (Object.keys(found).length > 0) return
@@ -262,6 +267,7 @@ export function PostEditor({ post }: { post: Post | null }) {
               onSchedule={() => save('scheduled')}
             />
           )}
+          <NewsletterSwitch choice={newsletter} />
           <PostSettingsPanel form={form} errors={errors} set={set} />
           <SeoSettingsPanel form={form} errors={errors} set={set} />
           {post && <SharePreviewPanel postId={post.id} onPreview={() => setPreviewing(true)} />}

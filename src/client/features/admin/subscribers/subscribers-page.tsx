@@ -13,6 +13,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import { ImportForm } from './import-form.tsx'
+import { SentPosts } from './sent-posts.tsx'
 import { subscriberCountQuery, subscribersQuery, useDeleteSubscriber } from './subscriber-queries.ts'
 
 const STATUSES = ['pending', 'subscribed', 'unsubscribed', 'bounced'] as const
@@ -44,7 +46,7 @@ function SubscriberRow({ subscriber }: { subscriber: AdminSubscriber }) {
   )
 }
 
-/** Admin → Subscribers: search, filter by status, page through, delete, export CSV. */
+/** Admin → Subscribers: search, filter by status, page through, delete, export and import CSV; the posts sent by email. */
 export function SubscribersPage() {
   useDocumentTitle('Subscribers')
   const id = useId()
@@ -149,6 +151,8 @@ export function SubscribersPage() {
           </Button>
         </nav>
       )}
+      {count.data?.enabled && <ImportForm />}
+      {count.data?.enabled && <SentPosts />}
     </div>
   )
 }
