@@ -36,6 +36,7 @@ const EnvSchema = z.object({
     .or(z.literal('')),
   MAIL_FROM: z.string().optional(),
   MAIL_RATE: z.coerce.number().int().min(1).max(100_000).default(5),
+  FEDIVERSE_ALLOW_PRIVATE_ADDRESSES: z.enum(['0', '1', 'false', 'true', '']).default('0'),
 })
 
 /**
@@ -69,6 +70,8 @@ export type Env = {
   countsPerNetwork: { likes: number; views: number }
   /** Email subscriptions: null without SMTP_URL (no form, the API answers 503). `rate`: messages per second. */
   mail: { smtpUrl: string; from: string; rate: number } | null
+  /** Lets Fedify fetch private and loopback addresses: for the loopback tests only, never in production. */
+  fediverseAllowPrivateAddresses: boolean
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -99,5 +102,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mail: raw.SMTP_URL
       ? { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM || `blog@${new URL(publicUrl).hostname}`, rate: raw.MAIL_RATE }
       : null,
+    fediverseAllowPrivateAddresses:
+      raw.FEDIVERSE_ALLOW_PRIVATE_ADDRESSES === '1' || raw.FEDIVERSE_ALLOW_PRIVATE_ADDRESSES === 'true',
   }
 }

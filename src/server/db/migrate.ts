@@ -25,6 +25,7 @@ import * as subscribers from './migrations/20261129T0400-subscribers.ts'
 import * as searchOneDocument from './migrations/20261129T0300-search-one-document.ts'
 import * as analytics from './migrations/20261129T0500-analytics.ts'
 import * as passwordResets from './migrations/20261129T0500-password-resets.ts'
+import * as fediverse from './migrations/20261130T0300-fediverse.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129T0300-search-one-document': searchOneDocument,
   '20261129T0500-analytics': analytics,
   '20261129T0500-password-resets': passwordResets,
+  '20261130T0300-fediverse': fediverse,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

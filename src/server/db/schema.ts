@@ -323,6 +323,55 @@ export interface SubscribersTable {
   updated_at: string
 }
 
+/** Fedify's key-value store: `key` is the JSON of its key array, `value` JSON. */
+export interface FediverseKvTable {
+  key: string
+  value: string
+  expires_at: string | null
+}
+
+/** Fedify's message queue, shared by every instance: a row is claimed until `claimed_until`, deleted when handled. */
+export interface FediverseQueueTable {
+  id: string
+  message: string // JSON
+  ordering_key: string | null
+  deliver_at: string
+  claimed_until: string | null
+  attempts: Count
+  created_at: string
+}
+
+/** The blog actor's settings and key pairs, by name, as JSON. */
+export interface FediverseStateTable {
+  name: string
+  value: string
+  updated_at: string
+}
+
+export interface FediverseFollowersTable {
+  actor_id: string
+  inbox: string
+  shared_inbox: string | null
+  handle: string // @user@server
+  name: string | null
+  url: string | null
+  follow_id: string | null
+  created_at: string
+}
+
+export interface FediverseBlocksTable {
+  actor_id: string
+  created_at: string
+}
+
+/** What followers were last told about a post: `created` (Create/Update sent) or `deleted`. */
+export interface FediverseArticlesTable {
+  post_id: string
+  object_id: string
+  state: 'created' | 'deleted'
+  updated_at: string
+}
+
 export interface Database {
   content_version: ContentVersionTable
   author_profiles: AuthorProfilesTable
@@ -357,6 +406,12 @@ export interface Database {
   post_previews: PostPreviewsTable
   not_found_log: NotFoundLogTable
   subscribers: SubscribersTable
+  fediverse_kv: FediverseKvTable
+  fediverse_queue: FediverseQueueTable
+  fediverse_state: FediverseStateTable
+  fediverse_followers: FediverseFollowersTable
+  fediverse_blocks: FediverseBlocksTable
+  fediverse_articles: FediverseArticlesTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -198,3 +198,6 @@ Disallow: /api
 Sitemap: ${publicUrl}/sitemap.xml
 `
 }
+
+/** Post HTML with absolute links, for readers on other sites (the fediverse's Article content). */
+export { absoluteHtml } from './feed-content.ts'

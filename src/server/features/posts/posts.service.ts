@@ -23,6 +23,7 @@ import {
 import { parseTags, rowToCard, rowToDetail, rowToPost } from './posts.mappers.ts'
 import * as repo from './posts.repo.ts'
 import { recordSlugChange } from '../redirects/redirects.service.ts'
+import { postChangedForFediverse } from '../fediverse/fediverse-delivery.service.ts'
 import { NEW_POST_KEY, recordSave } from '../revisions/revisions.service.ts'
 import {
   facetsOf,
@@ -276,6 +277,7 @@ export async function createPost(db: Db, input: PostInputData, authorId: string,
   }
   const created = await postById(db, id, { isAdmin: true })
   await recordSave(db, created, now, NEW_POST_KEY)
+  await postChangedForFediverse(db, id)
   return created
 }
 
@@ -303,6 +305,7 @@ export async function updatePost(db: Db, id: string, patch: PostUpdateData, now:
     await recordSlugChange(db, before.slug, patch.slug, now)
   const saved = await postById(db, id, { isAdmin: true })
   await recordSave(db, saved, now)
+  await postChangedForFediverse(db, id)
   return saved
 }
 
@@ -315,6 +318,7 @@ export async function deletePost(db: Db, id: string): Promise<void> {
     return true
   })
   if (!deleted) notFound('Post')
+  await postChangedForFediverse(db, id)
 }
 
 type PostState = Pick<

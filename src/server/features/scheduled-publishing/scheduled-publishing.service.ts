@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts'
+import { postChangedForFediverse } from '../fediverse/fediverse-delivery.service.ts'
 import { saveListingState } from '../posts/posts.service.ts'
 import { claimDueScheduled, featureIfMarked, findDueScheduled } from './scheduled-publishing.repo.ts'
 
@@ -22,7 +23,9 @@ export async function publishDuePosts(db: Db, now: Date): Promise<string[]> {
         await saveListingState(trx, { ...post, status: 'scheduled' }, post)
         return true
       })
-      if (won) published.push(id)
+      if (!won) continue
+      published.push(id)
+      await postChangedForFediverse(db, id)
     }
     if (due.length < BATCH) return published
   }
