@@ -1,5 +1,5 @@
 import net from 'node:net'
-import { Create, Delete, Follow, Note, Reject, Undo, Update, Accept, type Article } from '@fedify/vocab'
+import { Accept, Create, Delete, Follow, Reject, Undo, Update, type Article } from '@fedify/vocab'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFedifyPeer, type FedifyPeer } from '#test/support/fedify-peer.ts'
 import { createTestApp, TEST_ADMIN, type TestApp } from '#test/support/test-app.ts'
@@ -220,4 +220,37 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
   })
 })
 
-export { Note }
+describe(`delivery to a server that is down (${TEST_ENGINE})`, () => {
+  it('retries from the queue: the post arrives once the server is back', async () => {
+    const { t, origin, cookie } = await startBlog()
+    const peer = await startFedifyPeer()
+    try {
+      const actor = new URL('/fediverse/users/site', origin)
+      await peer.send(
+        'carol',
+        { id: actor, inboxId: new URL('/fediverse/inbox', origin), endpoints: null },
+        new Follow({ id: new URL('/follows/9', peer.origin), actor: peer.actorUri('carol'), object: actor }),
+      )
+      await peer.waitFor((a) => a instanceof Accept)
+      await peer.stop()
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        headers: { origin, cookie },
+        payload: { title: 'While you were away', content: 'x', status: 'published' },
+      })
+      expect(res.statusCode).toBe(201)
+      // The first attempt fails (connection refused) and is queued again with Fedify's backoff.
+      await expect
+        .poll(async () => (await t.app.ctx.db.selectFrom('fediverse_queue').select('id').execute()).length)
+        .toBeGreaterThan(0)
+      await new Promise((r) => setTimeout(r, 1500))
+      await peer.start()
+      const create = (await peer.waitFor((a) => a instanceof Create, 60_000)) as Create
+      expect(((await create.getObject()) as Article).name?.toString()).toBe('While you were away')
+    } finally {
+      await peer.close()
+      await t.close()
+    }
+  }, 90_000)
+})
