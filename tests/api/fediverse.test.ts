@@ -1,5 +1,5 @@
 import net from 'node:net'
-import { Accept, Create, Delete, Follow, Reject, Undo, Update, type Article } from '@fedify/vocab'
+import { Accept, Announce, Create, Delete, Follow, Like, Note, Reject, Undo, Update, type Article } from '@fedify/vocab'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFedifyPeer, type FedifyPeer } from '#test/support/fedify-peer.ts'
 import { createTestApp, TEST_ADMIN, type TestApp } from '#test/support/test-app.ts'
@@ -198,6 +198,105 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
     await admin('POST', '/api/posts', { title: 'Nobody hears this', content: 'x', status: 'published' })
     await new Promise((r) => setTimeout(r, 500))
     expect(peer.received.length).toBe(before)
+  })
+
+  it('takes replies as pending comments and counts likes and boosts once per account', async () => {
+    const post = (await admin('POST', '/api/posts', { title: 'Talk to me', content: 'x', status: 'published' })).json()
+    const draft = (await admin('POST', '/api/posts', { title: 'Not yet', content: 'x', status: 'draft' })).json()
+    const articleId = new URL(`/blog/${post.slug}`, origin)
+    const note = (id: string, content: string, inReplyTo = articleId) =>
+      new Note({
+        id: new URL(`/notes/${id}`, peer.origin),
+        attribution: peer.actorUri('alice'),
+        replyTarget: inReplyTo,
+        content,
+      })
+    const inbox = blogRecipient()
+    const alice = peer.actorUri('alice')
+    await peer.send(
+      'alice',
+      inbox,
+      new Create({
+        id: new URL('/c/1', peer.origin),
+        actor: alice,
+        object: note('1', '<p>Nice &amp; <b>good</b></p><p>Second</p>'),
+      }),
+    )
+    await peer.send(
+      'alice',
+      inbox,
+      new Create({
+        id: new URL('/c/2', peer.origin),
+        actor: alice,
+        object: note('2', 'to a draft', new URL(`/blog/${draft.slug}`, origin)),
+      }),
+    )
+    await peer.send(
+      'alice',
+      inbox,
+      new Create({
+        id: new URL('/c/3', peer.origin),
+        actor: alice,
+        object: note('3', 'to nothing', new URL('/blog/missing', origin)),
+      }),
+    )
+
+    const pending = async () =>
+      (await admin('GET', '/api/admin/comments?status=pending')).json().comments as Array<Record<string, unknown>>
+    await expect.poll(async () => (await pending()).length).toBe(1)
+    const [comment] = await pending()
+    expect(comment).toMatchObject({
+      source: 'fediverse',
+      authorName: 'Alice Remote',
+      authorUrl: `${peer.origin}/@alice`,
+      content: 'Nice & good\n\nSecond',
+      post: { id: post.id },
+    })
+    expect((await admin('PUT', `/api/admin/comments/${comment!.id}/approve`)).statusCode).toBe(200)
+    const shown = (await t.app.inject({ url: `/api/posts/${post.id}/comments` })).json()
+    expect(shown.comments ?? shown).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ authorName: 'Alice Remote', authorUrl: `${peer.origin}/@alice` }),
+      ]),
+    )
+
+    await peer.send(
+      'alice',
+      inbox,
+      new Update({ id: new URL('/u/1', peer.origin), actor: alice, object: note('1', 'Edited') }),
+    )
+    await expect.poll(async () => (await admin('GET', '/api/admin/comments')).json().comments[0].content).toBe('Edited')
+
+    for (const n of [1, 2])
+      await peer.send(
+        'alice',
+        inbox,
+        new Like({ id: new URL(`/likes/${n}`, peer.origin), actor: alice, object: articleId }),
+      )
+    await peer.send(
+      'bob',
+      inbox,
+      new Announce({ id: new URL('/boosts/1', peer.origin), actor: peer.actorUri('bob'), object: articleId }),
+    )
+    const counts = async () => (await t.app.inject({ url: `/api/posts/slug/${post.slug}` })).json().fediverse
+    await expect.poll(counts).toEqual({ likes: 1, boosts: 1 })
+    await peer.send(
+      'alice',
+      inbox,
+      new Undo({
+        id: new URL('/undo/like', peer.origin),
+        actor: alice,
+        object: new Like({ id: new URL('/likes/1', peer.origin), actor: alice, object: articleId }),
+      }),
+    )
+    await expect.poll(counts).toEqual({ likes: 0, boosts: 1 })
+
+    await peer.send(
+      'alice',
+      inbox,
+      new Delete({ id: new URL('/d/1', peer.origin), actor: alice, object: new URL('/notes/1', peer.origin) }),
+    )
+    await expect.poll(async () => (await admin('GET', '/api/admin/comments')).json().counts.all).toBe(0)
   })
 
   it('goes quiet when switched off: WebFinger, actor and inbox answer 404', async () => {

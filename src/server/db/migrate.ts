@@ -26,6 +26,7 @@ import * as searchOneDocument from './migrations/20261129T0300-search-one-docume
 import * as analytics from './migrations/20261129T0500-analytics.ts'
 import * as passwordResets from './migrations/20261129T0500-password-resets.ts'
 import * as fediverse from './migrations/20261130T0300-fediverse.ts'
+import * as fediverseReplies from './migrations/20261130T0310-fediverse-replies.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129T0500-analytics': analytics,
   '20261129T0500-password-resets': passwordResets,
   '20261130T0300-fediverse': fediverse,
+  '20261130T0310-fediverse-replies': fediverseReplies,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

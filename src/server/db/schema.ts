@@ -152,6 +152,12 @@ export interface CommentsTable {
   ip: string | null
   created_at: string
   updated_at: string
+  /** 'fediverse' for a reply from there; absent (null) for a comment made on this site. */
+  source: string | null
+  /** The remote author's profile (fediverse replies). */
+  author_url: string | null
+  /** The remote note's id (fediverse replies): one comment per note. */
+  remote_id: string | null
 }
 
 export interface PostViewsDailyTable {
@@ -372,6 +378,15 @@ export interface FediverseArticlesTable {
   updated_at: string
 }
 
+/** A like or boost of a post from the fediverse: one per remote actor and kind. */
+export interface FediverseReactionsTable {
+  post_id: string
+  actor_id: string
+  kind: 'like' | 'boost'
+  activity_id: string | null
+  created_at: string
+}
+
 export interface Database {
   content_version: ContentVersionTable
   author_profiles: AuthorProfilesTable
@@ -412,13 +427,17 @@ export interface Database {
   fediverse_followers: FediverseFollowersTable
   fediverse_blocks: FediverseBlocksTable
   fediverse_articles: FediverseArticlesTable
+  fediverse_reactions: FediverseReactionsTable
 }
 
 export type UserRow = Selectable<UsersTable>
 export type CategoryRow = Selectable<CategoriesTable>
 export type PostRow = Selectable<PostsTable>
 export type NewPostRow = Insertable<PostsTable>
-export type CommentRow = Selectable<CommentsTable>
+type RemoteCommentColumns = 'source' | 'author_url' | 'remote_id'
+/** A comment; the fediverse columns may be left out (a comment made on this site has none). */
+export type CommentRow = Omit<Selectable<CommentsTable>, RemoteCommentColumns> &
+  Partial<Pick<Selectable<CommentsTable>, RemoteCommentColumns>>
 export type FooterPageRow = Selectable<FooterPagesTable>
 export type ImageRow = Selectable<ImagesTable>
 export type NewImageRow = Insertable<ImagesTable>

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../context.ts'
-import { setPostAnnouncer } from './fediverse-delivery.service.ts'
+import { setPostAnnouncer } from './fediverse-posts.service.ts'
 import { buildFederation, type BlogFederation } from './fediverse.federation.ts'
 import { announcePost } from './fediverse.service.ts'
 import { readSettings } from './fediverse-state.ts'

@@ -116,3 +116,43 @@ export async function saveArticle(
     .onConflict((oc) => oc.column('post_id').doUpdateSet({ object_id: objectId, state, updated_at }))
     .execute()
 }
+
+export async function findPostIdByObjectId(db: Db, objectId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('fediverse_articles')
+    .select('post_id')
+    .where('object_id', '=', objectId)
+    .executeTakeFirst()
+  return row?.post_id
+}
+
+export async function addReaction(
+  db: Db,
+  row: { post_id: string; actor_id: string; kind: 'like' | 'boost'; activity_id: string | null; created_at: string },
+): Promise<void> {
+  await db
+    .insertInto('fediverse_reactions')
+    .values(row)
+    .onConflict((oc) => oc.columns(['post_id', 'actor_id', 'kind']).doNothing())
+    .execute()
+}
+
+export async function removeReaction(db: Db, postId: string, actorId: string, kind: 'like' | 'boost'): Promise<void> {
+  await db
+    .deleteFrom('fediverse_reactions')
+    .where('post_id', '=', postId)
+    .where('actor_id', '=', actorId)
+    .where('kind', '=', kind)
+    .execute()
+}
+
+export async function reactionCounts(db: Db, postId: string): Promise<{ likes: number; boosts: number }> {
+  const rows = await db
+    .selectFrom('fediverse_reactions')
+    .select((eb) => ['kind', eb.fn.countAll<number>().as('n')])
+    .where('post_id', '=', postId)
+    .groupBy('kind')
+    .execute()
+  const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0)
+  return { likes: of('like'), boosts: of('boost') }
+}

@@ -23,7 +23,7 @@ import {
 import { parseTags, rowToCard, rowToDetail, rowToPost } from './posts.mappers.ts'
 import * as repo from './posts.repo.ts'
 import { recordSlugChange } from '../redirects/redirects.service.ts'
-import { postChangedForFediverse } from '../fediverse/fediverse-delivery.service.ts'
+import { fediverseReactions, postChangedForFediverse } from '../fediverse/fediverse-posts.service.ts'
 import { NEW_POST_KEY, recordSave } from '../revisions/revisions.service.ts'
 import {
   facetsOf,
@@ -122,8 +122,9 @@ export async function postBySlug(db: Db, slug: string, viewer: Viewer): Promise<
  */
 export async function postDetailBySlug(db: Db, slug: string, viewer: Viewer): Promise<PostDetail> {
   const row = await visibleDetail(db, { slug }, viewer)
-  if (Number(row.render_version) === RENDER_VERSION) return rowToDetail(row)
-  return rowToDetail({ ...row, ...(await derivedColumns(db, row)) })
+  const fediverse = await fediverseReactions(db, row.id)
+  if (Number(row.render_version) === RENDER_VERSION) return { ...rowToDetail(row), fediverse }
+  return { ...rowToDetail({ ...row, ...(await derivedColumns(db, row)) }), fediverse }
 }
 
 /**

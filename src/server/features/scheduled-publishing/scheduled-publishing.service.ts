@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts'
-import { postChangedForFediverse } from '../fediverse/fediverse-delivery.service.ts'
+import { postChangedForFediverse } from '../fediverse/fediverse-posts.service.ts'
 import { saveListingState } from '../posts/posts.service.ts'
 import { claimDueScheduled, featureIfMarked, findDueScheduled } from './scheduled-publishing.repo.ts'
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts'
+import { reactionCounts } from './fediverse.repo.ts'
 
 type Announcer = (postId: string) => Promise<void>
 
@@ -17,4 +18,9 @@ export function setPostAnnouncer(db: Db, announce: Announcer | null): void {
  */
 export async function postChangedForFediverse(db: Db, postId: string): Promise<void> {
   await announcers.get(db)?.(postId)
+}
+
+/** How many remote actors liked and boosted a post (each counted once). */
+export async function fediverseReactions(db: Db, postId: string): Promise<{ likes: number; boosts: number }> {
+  return reactionCounts(db, postId)
 }
