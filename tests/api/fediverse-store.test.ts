@@ -81,6 +81,16 @@ describe(`Fedify's key-value store in our database (${TEST_ENGINE})`, () => {
   })
 })
 
+describe(`compare-and-swap on the key-value store (${TEST_ENGINE})`, () => {
+  it('swaps only from the expected value', async () => {
+    const kv = new DbKvStore((await database()).db, () => new Date(), TEST_ENGINE)
+    expect(await kv.cas(['c'], undefined, { v: 1 })).toBe(true)
+    expect(await kv.cas(['c'], undefined, { v: 2 })).toBe(false)
+    expect(await kv.cas(['c'], { v: 1 }, { v: 3 })).toBe(true)
+    expect(await kv.get(['c'])).toEqual({ v: 3 })
+  })
+})
+
 describe(`Fedify's message queue in our database (${TEST_ENGINE})`, () => {
   it('hands each message to a listener once and removes it', async () => {
     const { db } = await database()

@@ -12,6 +12,7 @@ export class DbKvStore implements KvStore {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
+    private readonly engine: 'sqlite' | 'postgres' = 'sqlite',
   ) {}
 
   private live() {
@@ -36,6 +37,32 @@ export class DbKvStore implements KvStore {
       .values(row)
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, expires_at }))
       .execute()
+  }
+
+  /**
+   * Compare-and-swap: sets `newValue` only if the live value is `expectedValue` (undefined: absent), in one
+   * transaction; PostgreSQL locks the row, SQLite has one writer.
+   */
+  async cas(key: KvKey, expectedValue: unknown, newValue: unknown, options?: KvStoreSetOptions): Promise<boolean> {
+    const text = keyText(key)
+    const now = this.now()
+    const ttlMs = options?.ttl ? options.ttl.total('millisecond') : null
+    const expires_at = ttlMs === null ? null : new Date(now.getTime() + ttlMs).toISOString()
+    const value = JSON.stringify(newValue ?? null)
+    return this.db.transaction().execute(async (trx) => {
+      let read = trx.selectFrom('fediverse_kv').select(['value', 'expires_at']).where('key', '=', text)
+      if (this.engine === 'postgres') read = read.forUpdate()
+      const row = await read.executeTakeFirst()
+      const live = row && (row.expires_at === null || row.expires_at > now.toISOString()) ? row.value : undefined
+      const expected = expectedValue === undefined ? undefined : JSON.stringify(expectedValue)
+      if (live !== expected) return false
+      await trx
+        .insertInto('fediverse_kv')
+        .values({ key: text, value, expires_at })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value, expires_at }))
+        .execute()
+      return true
+    })
   }
 
   async delete(key: KvKey): Promise<void> {

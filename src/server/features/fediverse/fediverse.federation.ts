@@ -95,7 +95,7 @@ export function buildFederation(
   app: AppContext,
   opts: FederationOptions,
 ): { federation: BlogFederation; queue: DbMessageQueue; kv: DbKvStore } {
-  const kv = new DbKvStore(app.db, app.clock)
+  const kv = new DbKvStore(app.db, app.clock, app.engine)
   const queue = new DbMessageQueue(app.db, app.engine, { pollMs: opts.queuePollMs, now: app.clock })
   const federation = createFederation<AppContext>({
     kv,
