@@ -4,9 +4,8 @@ import type { AppContext } from '../../context.ts'
 import { deleteRemoteComment, receiveRemoteComment, updateRemoteComment } from '../engagement/comments.service.ts'
 import { assertPostVisible, postBySlug } from '../posts/posts.service.ts'
 import * as repo from './fediverse.repo.ts'
+import { BLOG_ACTOR } from './fediverse-state.ts'
 import { noteText } from './fediverse-text.ts'
-
-const BLOG_ACTOR = 'site'
 
 /** `@user@server` of a remote actor. */
 export function handleOf(actor: Actor): string {

@@ -7,6 +7,9 @@ import {
 import type { Db } from '../../db/client.ts'
 import { insertStateOnce, readState, writeState } from './fediverse.repo.ts'
 
+/** The blog is one actor; this is its internal identifier in URLs (the public handle is a setting). */
+export const BLOG_ACTOR = 'site'
+
 const SETTINGS = 'settings'
 const KEYS = 'keys'
 

@@ -8,12 +8,11 @@ import { listPosts, postDetailBySlug, postHtmlByIds } from '../posts/posts.servi
 import { getSiteIdentity } from '../settings/site-identity.service.ts'
 import { DbKvStore } from './fediverse-kv.repo.ts'
 import { DbMessageQueue } from './fediverse-queue.repo.ts'
-import { actorKeyPairs, readSettings } from './fediverse-state.ts'
+import { actorKeyPairs, BLOG_ACTOR, readSettings } from './fediverse-state.ts'
 import * as repo from './fediverse.repo.ts'
 import { onInboxActivity } from './fediverse-inbox.ts'
 
-/** The blog is one actor; this is its internal identifier in URLs (the public handle is a setting). */
-export const BLOG_ACTOR = 'site'
+export { BLOG_ACTOR }
 export const OUTBOX_PAGE = 20
 const FOLLOWERS_PAGE = 100
 
