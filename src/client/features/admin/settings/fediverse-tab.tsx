@@ -95,8 +95,8 @@ function FediverseForm({ initial }: { initial: FediverseOverview }) {
           value={values.handle}
           autoComplete="off"
           onChange={(e) => setValues((v) => ({ ...v, handle: e.target.value }))}
-          aria-describedby="fediverse-handle-hint"
           {...invalidProps('fediverse-handle', error)}
+          aria-describedby={error ? 'fediverse-handle-error fediverse-handle-hint' : 'fediverse-handle-hint'}
         />
         <p id="fediverse-handle-hint" className="text-sm text-muted-foreground">
           Followers find the blog as <strong className="break-all">{account}</strong>
