@@ -51,6 +51,8 @@ import { registerHousekeeping } from './features/housekeeping/housekeeping.plugi
 import { registerImageBackfill } from './features/uploads/backfill.ts'
 import { registerScheduledPublishing } from './features/scheduled-publishing/scheduled-publishing.plugin.ts'
 import { createMailer } from './mail/mailer.ts'
+import { registerFediverse } from './features/fediverse/fediverse.plugin.ts'
+import { fediverseRoutes } from './features/fediverse/fediverse.routes.ts'
 
 export type BuildOptions = {
   database: DbHandle
@@ -65,6 +67,8 @@ export type BuildOptions = {
   newsletterEveryMs?: number
   /** Make variants for uploads from before variants existed, in the background (the server does; tests call it directly). */
   backfillImages?: boolean
+  /** How often an idle fediverse queue worker looks for work (tests shorten it). */
+  fediverseQueuePollMs?: number
   /** Public pages (SSR); absent in API-only tests. */
   pages?: (app: App) => Promise<void>
 }
@@ -110,6 +114,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerRequestLog(app)
   registerUrlLimit(app)
   await app.register(fastifyCookie)
+  // Before the response cache: an ActivityStreams request for a post must never get the cached HTML page.
+  registerFediverse(app, {
+    allowPrivateAddress: opts.env.fediverseAllowPrivateAddresses,
+    bodyLimit: BODY_LIMIT,
+    queuePollMs: opts.fediverseQueuePollMs,
+  })
   registerCacheLookup(app) // before every other request hook: a cached answer skips them all
   await registerSecurityHeaders(app, { https: opts.env.secureCookies })
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
@@ -151,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(transferRoutes)
   await app.register(subscriberRoutes)
   await app.register(newsletterRoutes)
+  await app.register(fediverseRoutes)
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!request.url.startsWith('/api/') && (await replyWithRedirect(app, request, reply))) return reply

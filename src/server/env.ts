@@ -45,6 +45,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\d+(s|m|h|d)$/, 'IMPORT_TIME_LIMIT is a number and a unit: 90s, 30m, 2h')
     .default('30m'),
+  FEDIVERSE_ALLOW_PRIVATE_ADDRESSES: z.enum(['0', '1', 'false', 'true', '']).default('0'),
 })
 
 /**
@@ -80,6 +81,8 @@ export type Env = {
   mail: { smtpUrl: string; from: string; rate: number; claimMs: number } | null
   /** An import through the admin is read in a worker with this heap cap (MB) and must end within `timeLimitMs`. */
   imports: { memoryMb: number; timeLimitMs: number }
+  /** Lets Fedify fetch private and loopback addresses: for the loopback tests only, never in production. */
+  fediverseAllowPrivateAddresses: boolean
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -116,5 +119,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         }
       : null,
     imports: { memoryMb: raw.IMPORT_MEMORY_MB, timeLimitMs: durationMs(raw.IMPORT_TIME_LIMIT) },
+    fediverseAllowPrivateAddresses:
+      raw.FEDIVERSE_ALLOW_PRIVATE_ADDRESSES === '1' || raw.FEDIVERSE_ALLOW_PRIVATE_ADDRESSES === 'true',
   }
 }

@@ -27,6 +27,8 @@ import * as analytics from './migrations/20261129T0500-analytics.ts'
 import * as passwordResets from './migrations/20261129T0500-password-resets.ts'
 import * as importJobs from './migrations/20261130T0100-import-jobs.ts'
 import * as newsletterSends from './migrations/20261130T0200-newsletter-sends.ts'
+import * as fediverse from './migrations/20261130T0300-fediverse.ts'
+import * as fediverseReplies from './migrations/20261130T0310-fediverse-replies.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +59,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129T0500-password-resets': passwordResets,
   '20261130T0100-import-jobs': importJobs,
   '20261130T0200-newsletter-sends': newsletterSends,
+  '20261130T0300-fediverse': fediverse,
+  '20261130T0310-fediverse-replies': fediverseReplies,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -152,6 +152,12 @@ export interface CommentsTable {
   ip: string | null
   created_at: string
   updated_at: string
+  /** 'fediverse' for a reply from there; absent (null) for a comment made on this site. */
+  source: string | null
+  /** The remote author's profile (fediverse replies). */
+  author_url: string | null
+  /** The remote note's id (fediverse replies): one comment per note. */
+  remote_id: string | null
 }
 
 export interface PostViewsDailyTable {
@@ -364,6 +370,64 @@ export interface NewsletterDeliveriesTable {
   last_error_code: string | null
 }
 
+/** Fedify's key-value store: `key` is the JSON of its key array, `value` JSON. */
+export interface FediverseKvTable {
+  key: string
+  value: string
+  expires_at: string | null
+}
+
+/** Fedify's message queue, shared by every instance: a row is claimed until `claimed_until`, deleted when handled. */
+export interface FediverseQueueTable {
+  id: string
+  message: string // JSON
+  ordering_key: string | null
+  deliver_at: string
+  claimed_until: string | null
+  attempts: Count
+  created_at: string
+}
+
+/** The blog actor's settings and key pairs, by name, as JSON. */
+export interface FediverseStateTable {
+  name: string
+  value: string
+  updated_at: string
+}
+
+export interface FediverseFollowersTable {
+  actor_id: string
+  inbox: string
+  shared_inbox: string | null
+  handle: string // @user@server
+  name: string | null
+  url: string | null
+  follow_id: string | null
+  created_at: string
+}
+
+export interface FediverseBlocksTable {
+  actor_id: string
+  created_at: string
+}
+
+/** What followers were last told about a post: `created` (Create/Update sent) or `deleted`. */
+export interface FediverseArticlesTable {
+  post_id: string
+  object_id: string
+  state: 'created' | 'deleted'
+  updated_at: string
+}
+
+/** A like or boost of a post from the fediverse: one per remote actor and kind. */
+export interface FediverseReactionsTable {
+  post_id: string
+  actor_id: string
+  kind: 'like' | 'boost'
+  activity_id: string | null
+  created_at: string
+}
+
 export interface Database {
   content_version: ContentVersionTable
   author_profiles: AuthorProfilesTable
@@ -401,13 +465,23 @@ export interface Database {
   import_jobs: ImportJobsTable
   newsletter_sends: NewsletterSendsTable
   newsletter_deliveries: NewsletterDeliveriesTable
+  fediverse_kv: FediverseKvTable
+  fediverse_queue: FediverseQueueTable
+  fediverse_state: FediverseStateTable
+  fediverse_followers: FediverseFollowersTable
+  fediverse_blocks: FediverseBlocksTable
+  fediverse_articles: FediverseArticlesTable
+  fediverse_reactions: FediverseReactionsTable
 }
 
 export type UserRow = Selectable<UsersTable>
 export type CategoryRow = Selectable<CategoriesTable>
 export type PostRow = Selectable<PostsTable>
 export type NewPostRow = Insertable<PostsTable>
-export type CommentRow = Selectable<CommentsTable>
+type RemoteCommentColumns = 'source' | 'author_url' | 'remote_id'
+/** A comment; the fediverse columns may be left out (a comment made on this site has none). */
+export type CommentRow = Omit<Selectable<CommentsTable>, RemoteCommentColumns> &
+  Partial<Pick<Selectable<CommentsTable>, RemoteCommentColumns>>
 export type FooterPageRow = Selectable<FooterPagesTable>
 export type ImageRow = Selectable<ImagesTable>
 export type NewImageRow = Insertable<ImagesTable>

@@ -21,11 +21,17 @@ export const CommentInputSchema = z.object({
 })
 export type CommentInput = z.input<typeof CommentInputSchema>
 
+/** Where a comment came from: absent for this site's form, 'fediverse' for a reply from Mastodon and the like. */
+export const CommentSourceSchema = z.enum(['fediverse'])
+
 export const PublicCommentSchema = z.object({
   id: z.string(),
   authorName: z.string(),
   content: z.string(),
   createdAt: z.string(),
+  source: CommentSourceSchema.optional(),
+  /** The remote author's profile (fediverse replies only). */
+  authorUrl: z.string().nullable().optional(),
 })
 export type PublicComment = z.infer<typeof PublicCommentSchema>
 
@@ -46,6 +52,8 @@ export const AdminCommentSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   post: z.object({ id: z.string(), title: z.string(), slug: z.string() }),
+  source: CommentSourceSchema.optional(),
+  authorUrl: z.string().nullable().optional(),
 })
 export type AdminComment = z.infer<typeof AdminCommentSchema>
 

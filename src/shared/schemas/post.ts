@@ -50,7 +50,12 @@ export const HeadingSchema = z.object({ level: z.number().int(), text: z.string(
 export type Heading = z.infer<typeof HeadingSchema>
 
 /** GET /api/posts/slug/{slug}: the post plus its content rendered to safe HTML and its sections, made when it was saved. */
-export const PostDetailSchema = PostSchema.extend({ contentHtml: z.string(), headings: z.array(HeadingSchema) })
+export const PostDetailSchema = PostSchema.extend({
+  contentHtml: z.string(),
+  headings: z.array(HeadingSchema),
+  /** Likes and boosts from the fediverse, each remote account counted once. */
+  fediverse: z.object({ likes: z.number().int(), boosts: z.number().int() }).optional(),
+})
 export type PostDetail = z.infer<typeof PostDetailSchema>
 
 export const MAX_TAG_LENGTH = 50

@@ -76,7 +76,19 @@ export function CommentsSection({ postId, commentCount }: { postId: string; comm
               className="rounded-xl border p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               <p className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="font-semibold">{c.authorName || 'Anonymous'}</span>
+                <span className="font-semibold">
+                  {c.authorUrl ? (
+                    <a
+                      href={c.authorUrl}
+                      rel="nofollow ugc noopener noreferrer"
+                      className="underline underline-offset-4"
+                    >
+                      {c.authorName}
+                    </a>
+                  ) : (
+                    c.authorName || 'Anonymous'
+                  )}
+                </span>
                 <time dateTime={c.createdAt} className="text-xs text-muted-foreground">
                   {formatDate(c.createdAt, timeZone)}
                 </time>

@@ -125,7 +125,14 @@ function PostArticle({ post, draft }: { post: PostDetail; draft: boolean }) {
         {!draft && (
           <>
             <div className="mt-10 flex items-center justify-between border-t pt-6">
-              <LikeButton postId={post.id} />
+              <div className="flex flex-wrap items-center gap-4">
+                <LikeButton postId={post.id} />
+                {post.fediverse && post.fediverse.likes + post.fediverse.boosts > 0 && (
+                  <p className="text-sm text-muted-foreground">
+                    {`From the fediverse: ${post.fediverse.likes} ${post.fediverse.likes === 1 ? 'like' : 'likes'}, ${post.fediverse.boosts} ${post.fediverse.boosts === 1 ? 'boost' : 'boosts'}`}
+                  </p>
+                )}
+              </div>
               <ShareButtons title={post.title} path={paths.post(post.slug)} />
             </div>
             <SubscribeForm />

@@ -5,9 +5,19 @@ import type { AdminCommentRow } from './comments.repo.ts'
 
 const iso = (value: string) => isoOrNull(value) ?? value
 
+/** A reply from the fediverse says so and links its author; a comment made here carries neither field. */
+const remoteFields = (row: CommentRow) =>
+  row.source === 'fediverse' ? { source: 'fediverse' as const, authorUrl: row.author_url ?? null } : {}
+
 /** What readers see: never the email or the IP. */
 export function rowToPublicComment(row: CommentRow): PublicComment {
-  return { id: row.id, authorName: row.author_name, content: row.content, createdAt: iso(row.created_at) }
+  return {
+    id: row.id,
+    authorName: row.author_name,
+    content: row.content,
+    createdAt: iso(row.created_at),
+    ...remoteFields(row),
+  }
 }
 
 export function rowToAdminComment(row: AdminCommentRow): AdminComment {
@@ -21,5 +31,6 @@ export function rowToAdminComment(row: AdminCommentRow): AdminComment {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     post: { id: row.post_id, title: row.post_title, slug: row.post_slug },
+    ...remoteFields(row),
   }
 }

@@ -8,6 +8,28 @@ export async function insertComment(db: Db, row: CommentRow): Promise<void> {
   await db.insertInto('comments').values(row).execute()
 }
 
+/** A reply from the fediverse, once per remote note (a second delivery of the same note is ignored). */
+export async function insertRemoteComment(db: Db, row: CommentRow): Promise<void> {
+  await db
+    .insertInto('comments')
+    .values(row)
+    .onConflict((oc) => oc.column('remote_id').doNothing())
+    .execute()
+}
+
+export async function findIdByRemoteId(db: Db, remoteId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('comments').select('id').where('remote_id', '=', remoteId).executeTakeFirst()
+  return row?.id
+}
+
+export async function updateRemoteContent(db: Db, remoteId: string, content: string, now: Date): Promise<void> {
+  await db
+    .updateTable('comments')
+    .set({ content, updated_at: now.toISOString() })
+    .where('remote_id', '=', remoteId)
+    .execute()
+}
+
 /** Where a page of a post's approved comments continues: after this comment, in (created_at, id) order. */
 export type CommentAnchor = { created_at: string; id: string }
 

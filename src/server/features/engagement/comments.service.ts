@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import {
   ADMIN_COMMENTS_PER_PAGE,
+  COMMENT_MAX,
+  COMMENT_NAME_MAX,
   COMMENTS_PER_PAGE,
   type AdminComment,
   type AdminCommentsPage,
@@ -78,6 +80,45 @@ export async function submitComment(
   }
   await repo.insertComment(db, row)
   return rowToPublicComment(row)
+}
+
+/** A reply from the fediverse, as the fediverse feature hands it over (content already plain text). */
+export type RemoteComment = {
+  postId: string
+  remoteId: string
+  authorName: string
+  authorUrl: string | null
+  content: string
+}
+
+/** A reply from the fediverse becomes a pending comment, in the same moderation queue; once per remote note. */
+export async function receiveRemoteComment(db: Db, comment: RemoteComment, now: Date): Promise<void> {
+  const at = now.toISOString()
+  await repo.insertRemoteComment(db, {
+    id: crypto.randomUUID(),
+    post_id: comment.postId,
+    author_name: comment.authorName.slice(0, COMMENT_NAME_MAX) || ANONYMOUS,
+    author_email: null,
+    content: comment.content.slice(0, COMMENT_MAX),
+    is_approved: 0,
+    ip: null,
+    created_at: at,
+    updated_at: at,
+    source: 'fediverse',
+    author_url: comment.authorUrl,
+    remote_id: comment.remoteId,
+  })
+}
+
+/** The remote note was edited: its comment's text follows (its approval stays as it was). */
+export async function updateRemoteComment(db: Db, remoteId: string, content: string, now: Date): Promise<void> {
+  await repo.updateRemoteContent(db, remoteId, content.slice(0, COMMENT_MAX), now)
+}
+
+/** The remote note was deleted: so is its comment (and the post's count, if it was approved). */
+export async function deleteRemoteComment(db: Db, remoteId: string): Promise<void> {
+  const id = await repo.findIdByRemoteId(db, remoteId)
+  if (id) await repo.deleteComments(db, [id])
 }
 
 export async function adminComments(db: Db, query: AdminCommentsQuery): Promise<AdminCommentsPage> {

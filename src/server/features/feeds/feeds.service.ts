@@ -199,5 +199,5 @@ Sitemap: ${publicUrl}/sitemap.xml
 `
 }
 
-/** Post HTML with site paths made absolute (the newsletter's email needs them too). */
+/** Post HTML with site paths made absolute, for readers elsewhere (newsletter emails, fediverse Articles). */
 export { absoluteHtml } from './feed-content.ts'

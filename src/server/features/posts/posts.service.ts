@@ -24,6 +24,7 @@ import { parseTags, rowToCard, rowToDetail, rowToPost } from './posts.mappers.ts
 import * as repo from './posts.repo.ts'
 import { recordSlugChange } from '../redirects/redirects.service.ts'
 import { recordPostSaved } from '../newsletter/newsletter.service.ts'
+import { fediverseReactions, postChangedForFediverse } from '../fediverse/fediverse-posts.service.ts'
 import { NEW_POST_KEY, recordSave } from '../revisions/revisions.service.ts'
 import {
   facetsOf,
@@ -122,8 +123,9 @@ export async function postBySlug(db: Db, slug: string, viewer: Viewer): Promise<
  */
 export async function postDetailBySlug(db: Db, slug: string, viewer: Viewer): Promise<PostDetail> {
   const row = await visibleDetail(db, { slug }, viewer)
-  if (Number(row.render_version) === RENDER_VERSION) return rowToDetail(row)
-  return rowToDetail({ ...row, ...(await derivedColumns(db, row)) })
+  const fediverse = await fediverseReactions(db, row.id)
+  if (Number(row.render_version) === RENDER_VERSION) return { ...rowToDetail(row), fediverse }
+  return { ...rowToDetail({ ...row, ...(await derivedColumns(db, row)) }), fediverse }
 }
 
 /**
@@ -294,6 +296,7 @@ export async function createPost(
   }
   const created = await postById(db, id, { isAdmin: true })
   await recordSave(db, created, now, NEW_POST_KEY)
+  await postChangedForFediverse(db, id)
   return created
 }
 
@@ -335,6 +338,7 @@ export async function updatePost(
     await recordSlugChange(db, before.slug, patch.slug, now)
   const saved = await postById(db, id, { isAdmin: true })
   await recordSave(db, saved, now)
+  await postChangedForFediverse(db, id)
   return saved
 }
 
@@ -351,6 +355,7 @@ export async function deletePost(db: Db, id: string): Promise<void> {
     return true
   })
   if (!deleted) notFound('Post')
+  await postChangedForFediverse(db, id)
 }
 
 type PostState = Pick<

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import { recordPostSaved } from '../newsletter/newsletter.service.ts'
+import { postChangedForFediverse } from '../fediverse/fediverse-posts.service.ts'
 import { saveListingState } from '../posts/posts.service.ts'
 import { claimDueScheduled, featureIfMarked, findDueScheduled } from './scheduled-publishing.repo.ts'
 
@@ -32,7 +33,9 @@ export async function publishDuePosts(db: Db, now: Date, opts: { emailEnabled?: 
         })
         return true
       })
-      if (won) published.push(id)
+      if (!won) continue
+      published.push(id)
+      await postChangedForFediverse(db, id)
     }
     if (due.length < BATCH) return published
   }

@@ -1,4 +1,4 @@
-import { Archive, FileText, Globe, Lock, Menu, Share2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
+import { Archive, AtSign, FileText, Globe, Lock, Menu, Share2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
 import type { ComponentType } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth.tsx'
 import { useSearchParams } from '../../../lib/router.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { BackupTab } from './backup-tab.tsx'
+import { FediverseTab } from './fediverse-tab.tsx'
 import { FooterPagesTab } from './footer-pages-tab.tsx'
 import { GeneralTab } from './general-tab.tsx'
 import { NavigationTab } from './navigation-tab.tsx'
@@ -48,6 +49,7 @@ function AccountTab() {
 const TABS: Array<{ value: string; label: string; icon: LucideIcon; Panel: ComponentType }> = [
   { value: 'general', label: 'General', icon: Globe, Panel: GeneralTab },
   { value: 'social', label: 'Social Media', icon: Share2, Panel: SocialTab },
+  { value: 'fediverse', label: 'Fediverse', icon: AtSign, Panel: FediverseTab },
   { value: 'password', label: 'Password', icon: Lock, Panel: PasswordTab },
   { value: 'security', label: 'Security', icon: ShieldCheck, Panel: SecurityTab },
   { value: 'footer-pages', label: 'Footer Pages', icon: FileText, Panel: FooterPagesTab },

@@ -1,0 +1,115 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { App } from '../../context.ts'
+import { setPostAnnouncer } from './fediverse-posts.service.ts'
+import { buildFederation, type BlogFederation } from './fediverse.federation.ts'
+import { announcePost } from './fediverse.service.ts'
+import { readSettings } from './fediverse-state.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    federation: BlogFederation
+  }
+}
+
+const WELL_KNOWN = new Set(['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1'])
+const ACTIVITY_TYPES = /application\/(activity\+json|ld\+json)/i
+
+/**
+ * Whether Fedify serves this request: its well-known paths, everything under /fediverse/, and a post URL asked for
+ * as ActivityStreams. Everything else (every reader page) goes straight on to Fastify's routes.
+ */
+export function isFederationRequest(method: string, url: string, accept: string | undefined): boolean {
+  const path = url.split('?', 1)[0]!
+  if (WELL_KNOWN.has(path) || path.startsWith('/fediverse/')) return true
+  return (method === 'GET' || method === 'HEAD') && path.startsWith('/blog/') && ACTIVITY_TYPES.test(accept ?? '')
+}
+
+/** The request body, or null when it is larger than `limit` bytes. */
+async function readBody(request: FastifyRequest, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request.raw) {
+    size += (chunk as Buffer).length
+    if (size > limit) return null
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+function toWebRequest(request: FastifyRequest, origin: string, body: Buffer | null): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  }
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+  })
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status)
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== 'transfer-encoding') reply.header(name, value)
+  })
+  return reply.send(Buffer.from(await response.arrayBuffer()))
+}
+
+export type FediverseOptions = { allowPrivateAddress: boolean; bodyLimit: number; queuePollMs?: number }
+
+/**
+ * Mounts Fedify in front of Fastify's routes (what @fedify/fastify would do): a request Fedify serves is turned into
+ * a WHATWG Request for federation.fetch() and its Response sent back; one it does not know (404/406) goes on to the
+ * routes. Registered before the response cache, so an ActivityStreams request for a post never gets the cached HTML
+ * page; its answers never touch the cache (they are not API writes). With federation switched off nothing is passed.
+ * Every instance runs the queue worker; posts changed through the posts service are announced from here.
+ */
+export function registerFediverse(app: App, opts: FediverseOptions): void {
+  const { federation } = buildFederation(app.ctx, opts)
+  app.decorate('federation', federation)
+  setPostAnnouncer(app.ctx.db, (postId) => announcePost(app.ctx, federation, postId, app.log))
+
+  const stop = new AbortController()
+  let worker: Promise<void> | null = null
+  app.addHook('onReady', async () => {
+    worker = federation.startQueue(app.ctx, { signal: stop.signal }).catch((err: unknown) => {
+      app.log.error({ err }, 'the fediverse queue worker stopped')
+    })
+  })
+  app.addHook('onClose', async () => {
+    setPostAnnouncer(app.ctx.db, null)
+    stop.abort()
+    await worker
+  })
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isFederationRequest(request.method, request.url, request.headers.accept)) return
+    if (!(await readSettings(app.ctx.db)).enabled) return
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+    const body = hasBody ? await readBody(request, opts.bodyLimit) : null
+    if (hasBody && body === null) return reply.status(413).send({ error: 'Activity too large' })
+    const passOn = new Response(null, { status: 404 })
+    let response: Response
+    try {
+      response = await federation.fetch(toWebRequest(request, app.ctx.env.publicUrl, body), {
+        contextData: app.ctx,
+        onNotFound: () => passOn,
+        onNotAcceptable: () => passOn,
+      })
+    } catch (err) {
+      request.log.warn({ err }, 'federation request refused')
+      return reply.status(400).send({ error: 'Bad federation request' })
+    }
+    if (response === passOn) {
+      if (hasBody) return reply.status(404).send({ error: 'Not found' })
+      return
+    }
+    if (response.status >= 500) {
+      request.log.warn({ status: response.status }, 'federation request failed')
+      return reply.status(400).send({ error: 'Bad federation request' })
+    }
+    return sendWebResponse(reply, response)
+  })
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import {
+  FediverseActorSchema,
+  FediverseFollowersPageSchema,
+  FediverseFollowersQuerySchema,
+  FediverseOverviewSchema,
+  FediverseSettingsSchema,
+} from '#shared/schemas/fediverse.ts'
+import type { App } from '../../context.ts'
+import { notFound } from '../../errors.ts'
+import * as fediverse from './fediverse.service.ts'
+
+const admin = { auth: 'admin' as const }
+const Done = z.object({ ok: z.literal(true) })
+
+/** Settings → Fediverse: the handle and the switch, the followers (remove one), blocking an actor. */
+export async function fediverseRoutes(app: App): Promise<void> {
+  app.get('/api/admin/fediverse', { schema: { response: { 200: FediverseOverviewSchema } }, config: admin }, async () =>
+    fediverse.overview(app.ctx),
+  )
+
+  app.put(
+    '/api/admin/fediverse',
+    { schema: { body: FediverseSettingsSchema, response: { 200: FediverseOverviewSchema } }, config: admin },
+    async (request) => fediverse.updateSettings(app.ctx, request.body),
+  )
+
+  app.get(
+    '/api/admin/fediverse/followers',
+    {
+      schema: { querystring: FediverseFollowersQuerySchema, response: { 200: FediverseFollowersPageSchema } },
+      config: admin,
+    },
+    async (request) => fediverse.followers(app.ctx, request.query.after),
+  )
+
+  app.post(
+    '/api/admin/fediverse/followers/remove',
+    { schema: { body: FediverseActorSchema, response: { 200: Done } }, config: { ...admin, keepsPublicContent: true } },
+    async (request) => {
+      if (!(await fediverse.removeFollower(app.ctx, app.federation, request.body.actorId))) notFound('Follower')
+      return { ok: true as const }
+    },
+  )
+
+  app.post(
+    '/api/admin/fediverse/blocks',
+    { schema: { body: FediverseActorSchema, response: { 200: Done } }, config: { ...admin, keepsPublicContent: true } },
+    async (request) => {
+      await fediverse.blockActor(app.ctx, app.federation, request.body.actorId)
+      return { ok: true as const }
+    },
+  )
+}
