@@ -36,6 +36,8 @@ const EnvSchema = z.object({
     .or(z.literal('')),
   MAIL_FROM: z.string().optional(),
   MAIL_RATE: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** Days of analytics kept per day; older ones are rolled up into months. At least 90 (the longest preset range). */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(90).max(36_500).default(730),
 })
 
 /**
@@ -69,6 +71,8 @@ export type Env = {
   countsPerNetwork: { likes: number; views: number }
   /** Email subscriptions: null without SMTP_URL (no form, the API answers 503). `rate`: messages per second. */
   mail: { smtpUrl: string; from: string; rate: number } | null
+  /** Days of analytics kept per day (ANALYTICS_RETENTION_DAYS, default two years); older ones become months. */
+  analyticsRetentionDays: number
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -99,5 +103,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mail: raw.SMTP_URL
       ? { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM || `blog@${new URL(publicUrl).hostname}`, rate: raw.MAIL_RATE }
       : null,
+    analyticsRetentionDays: raw.ANALYTICS_RETENTION_DAYS,
   }
 }

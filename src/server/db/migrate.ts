@@ -24,6 +24,7 @@ import * as authorProfile from './migrations/20261129T0300-author-profile.ts'
 import * as subscribers from './migrations/20261129T0400-subscribers.ts'
 import * as searchOneDocument from './migrations/20261129T0300-search-one-document.ts'
 import * as analytics from './migrations/20261129T0500-analytics.ts'
+import * as analyticsCombinations from './migrations/20261130T0400-analytics-combinations.ts'
 import * as passwordResets from './migrations/20261129T0500-password-resets.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129T0300-search-one-document': searchOneDocument,
   '20261129T0500-analytics': analytics,
   '20261129T0500-password-resets': passwordResets,
+  '20261130T0400-analytics-combinations': analyticsCombinations,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -1,3 +1,5 @@
+import { sql } from 'kysely'
+import { ANALYTICS_DIMENSIONS } from '#shared/schemas/analytics.ts'
 import type { Db } from '../../db/client.ts'
 import type { Database } from '../../db/schema.ts'
 import { POST_STATUSES, type PostStatus } from '#shared/schemas/post.ts'
@@ -240,41 +242,45 @@ export const walkers: Walkers = {
     for await (const r of rows) yield { postId: r.post_id, day: r.day, views: Number(r.views) }
   },
   async *analytics(db) {
-    // Four-column key: compared as one row value (both engines have them); the key is the four as a JSON array.
+    // Ten-column key: compared as one row value (both engines have them); the key is the ten as a JSON array.
+    const columns = ['day', 'post_id', 'span', ...ANALYTICS_DIMENSIONS] as const
     const rows = keyset(
       (after) => {
         const key = after === null ? [] : (JSON.parse(after) as string[])
-        return db
-          .selectFrom('analytics_daily')
+        let q = db
+          .selectFrom('analytics_facts')
           .selectAll()
           .$if(after !== null, (q) =>
             q.where((eb) =>
               eb(
-                eb.refTuple('day', 'dimension', 'value', 'post_id'),
+                sql`(${sql.join(columns.map((c) => sql.ref(c)))})`,
                 '>',
-                eb.tuple(key[0]!, key[1]!, key[2]!, key[3]!),
+                sql`(${sql.join(key)})`,
               ),
             ),
           )
-          .orderBy('day')
-          .orderBy('dimension')
-          .orderBy('value')
-          .orderBy('post_id')
-          .limit(PAGE)
-          .execute()
+        for (const column of columns) q = q.orderBy(column)
+        return q.limit(PAGE).execute()
       },
-      (r) => JSON.stringify([r.day, r.dimension, r.value, r.post_id]),
+      (r) => JSON.stringify(columns.map((c) => r[c])),
     )
     for await (const r of rows)
       yield {
+        span: r.span,
         day: r.day,
         postId: r.post_id,
-        dimension: r.dimension,
-        value: r.value,
+        source: r.source,
+        referrer: r.referrer,
+        utmSource: r.utm_source,
+        utmMedium: r.utm_medium,
+        utmCampaign: r.utm_campaign,
+        device: r.device,
+        browser: r.browser,
         views: Number(r.views),
         visitors: Number(r.visitors),
       }
   },
+
   async *footerPages(db) {
     const rows = keyset(
       (after) =>
@@ -517,7 +523,7 @@ const TABLES = {
   comments: 'comments',
   likes: 'likes',
   views: 'post_views_daily',
-  analytics: 'analytics_daily',
+  analytics: 'analytics_facts',
   footerPages: 'footer_pages',
   settings: 'site_settings',
   redirects: 'redirects',
