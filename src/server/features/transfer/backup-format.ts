@@ -115,6 +115,7 @@ export const RecordSchemas = {
       raw && typeof raw === 'object' && 'dimension' in raw && 'value' in raw
         ? {
             ...raw,
+            legacyDimension: raw.dimension,
             device: raw.value,
             ...(raw.dimension === 'device' ? {} : { views: 0, visitors: 0 }),
           }
@@ -132,6 +133,8 @@ export const RecordSchemas = {
       browser: text(1000).default(''),
       views: z.number().int().min(0),
       visitors: z.number().int().min(0),
+      /** A format-3 row's dimension, before combinations (checked on import, never written). */
+      legacyDimension: z.string().max(50).optional(),
     }),
   ),
   footerPages: z.object({

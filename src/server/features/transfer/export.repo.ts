@@ -251,13 +251,7 @@ export const walkers: Walkers = {
           .selectFrom('analytics_facts')
           .selectAll()
           .$if(after !== null, (q) =>
-            q.where((eb) =>
-              eb(
-                sql`(${sql.join(columns.map((c) => sql.ref(c)))})`,
-                '>',
-                sql`(${sql.join(key)})`,
-              ),
-            ),
+            q.where((eb) => eb(sql`(${sql.join(columns.map((c) => sql.ref(c)))})`, '>', sql`(${sql.join(key)})`)),
           )
         for (const column of columns) q = q.orderBy(column)
         return q.limit(PAGE).execute()

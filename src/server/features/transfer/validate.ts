@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { ANALYTICS_FILTER_MAX } from '#shared/schemas/analytics.ts'
+import { ANALYTICS_FILTER_MAX, AnalyticsDimensionSchema } from '#shared/schemas/analytics.ts'
 import { AuthorProfileSchema } from '#shared/schemas/author.ts'
 import { CategoryInputSchema } from '#shared/schemas/category.ts'
 import { CommentInputSchema } from '#shared/schemas/engagement.ts'
@@ -124,6 +124,8 @@ const checks: Checks = {
   likes: ok,
   views: ok,
   analytics: (a) => {
+    if (a.legacyDimension !== undefined && !AnalyticsDimensionSchema.safeParse(a.legacyDimension).success)
+      return refuse('dimension: not one the analytics record')
     const long = [a.source, a.referrer, a.utmSource, a.utmMedium, a.utmCampaign, a.device, a.browser].some(
       (v) => v.length > ANALYTICS_VALUE_MAX,
     )

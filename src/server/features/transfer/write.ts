@@ -27,7 +27,7 @@ const NAMES: { [K in DataKind]: (r: ModelRecords[K]) => string } = {
   comments: (r) => r.id,
   likes: (r) => r.id,
   views: (r) => `${r.postId} ${r.day}`,
-  analytics: (r) => `${r.postId} ${r.day} ${r.source} ${r.device}`,
+  analytics: (r) => `${r.postId} ${r.day} ${r.legacyDimension ?? r.span}`,
   footerPages: (r) => r.slug,
   settings: (r) => r.key,
   redirects: (r) => r.fromPath,
