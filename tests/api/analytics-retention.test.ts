@@ -58,7 +58,7 @@ describe('analytics past the retention are rolled up into months', () => {
     await t.close()
   })
 
-  it('folds whole months before the retention into month rows, idempotently, on both tables', async () => {
+  it('folds whole months before the retention into month rows, idempotently, on all three tables', async () => {
     // 90 days before 2024-06-10 is 2024-03-12: January and February are folded, March on is kept by day.
     await housekeep(t.app.ctx.db, clock(), 90)
     const folded = [
@@ -70,9 +70,19 @@ describe('analytics past the retention are rolled up into months', () => {
     ]
     expect(await rows('analytics_facts')).toEqual(folded)
     expect(await rows('analytics_site_facts')).toEqual(folded)
+    const totals = async () =>
+      (
+        await t.app.ctx.db.selectFrom('analytics_post_totals').select(['span', 'day', 'views']).orderBy('day').execute()
+      ).map((r) => ({ ...r, views: Number(r.views) }))
+    expect(await totals()).toEqual([
+      { span: 'month', day: '2024-01-01', views: 3 },
+      { span: 'month', day: '2024-02-01', views: 1 },
+      { span: 'day', day: '2024-06-10', views: 1 },
+    ])
     await housekeep(t.app.ctx.db, clock(), 90)
     expect(await rows('analytics_facts')).toEqual(folded)
     expect(await rows('analytics_site_facts')).toEqual(folded)
+    expect((await totals()).map((r) => r.views)).toEqual([3, 1, 1])
   })
 
   it('reads months for a range reaching into the folded past, filters still apply', async () => {

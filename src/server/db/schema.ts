@@ -191,6 +191,15 @@ export interface AnalyticsSiteFactsTable extends AnalyticsValues {
   visitors: Count
 }
 
+/** Per period and post, all values together (the top posts when no row value filters them). */
+export interface AnalyticsPostTotalsTable {
+  span: 'day' | 'month'
+  day: string
+  post_id: string
+  views: Count
+  visitors: Count
+}
+
 /** Today's readers by daily keyed hash, with their latest view (for "right now"); earlier days are deleted. */
 export interface AnalyticsVisitorsTodayTable {
   day: string
@@ -364,6 +373,7 @@ export interface Database {
   post_views_recent: PostViewsRecentTable
   analytics_facts: AnalyticsFactsTable
   analytics_site_facts: AnalyticsSiteFactsTable
+  analytics_post_totals: AnalyticsPostTotalsTable
   analytics_visitors_today: AnalyticsVisitorsTodayTable
   view_marks: ViewMarksTable
   footer_pages: FooterPagesTable

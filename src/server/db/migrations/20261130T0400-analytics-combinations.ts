@@ -1,10 +1,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are typed Kysely<any> on purpose: frozen in time, independent of the app schema */
-import { sql, type Kysely } from 'kysely'
+import { SqliteAdapter, sql, type Kysely } from 'kysely'
 
 const DIMENSIONS = ['source', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'device', 'browser']
 
 // Frozen in time: never import app code here, never edit after it lands.
 export async function up(db: Kysely<any>): Promise<void> {
+  // On SQLite the rows are stored in key order (day first): a range of days is read as one sequential run.
+  const clustered = db.getExecutor().adapter instanceof SqliteAdapter ? sql`without rowid` : sql``
   // One row per period (a day, or a month once rolled up), post and combination of the seven values ('' when a view
   // had none): clicking a row can then filter every other table. Aggregates only: nothing here identifies a reader.
   let facts = db.schema
@@ -17,6 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('visitors', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('analytics_facts_pk', ['day', 'post_id', 'span', ...DIMENSIONS] as any)
+    .modifyEnd(clustered)
     .execute()
   await db.schema.createIndex('analytics_facts_post_idx').on('analytics_facts').columns(['post_id', 'day']).execute()
   // The same without the post: what the screen reads when no post is picked (far fewer rows per day).
@@ -29,6 +32,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('visitors', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('analytics_site_facts_pk', ['day', 'span', ...DIMENSIONS] as any)
+    .modifyEnd(clustered)
+    .execute()
+  // Per post and period, all values together: the top posts without a row filter read these.
+  await db.schema
+    .createTable('analytics_post_totals')
+    .addColumn('span', 'text', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('post_id', 'text', (c) => c.notNull().references('posts.id').onDelete('cascade'))
+    .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('visitors', 'integer', (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint('analytics_post_totals_pk', ['day', 'post_id', 'span'])
+    .modifyEnd(clustered)
+    .execute()
+  await db.schema
+    .createIndex('analytics_post_totals_post_idx')
+    .on('analytics_post_totals')
+    .columns(['post_id', 'day'])
     .execute()
 
   // Per-dimension rows cannot be combined: the device rows carry each day's views and visitors over, the rest of
@@ -43,6 +63,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       browser, views, visitors)
     select 'day', day, '', '', '', '', '', value, '', sum(views), sum(visitors)
     from analytics_daily where dimension = 'device' group by day, value`.execute(db)
+  await sql`
+    insert into analytics_post_totals (span, day, post_id, views, visitors)
+    select 'day', day, post_id, sum(views), sum(visitors)
+    from analytics_daily where dimension = 'device' group by day, post_id`.execute(db)
   await db.schema.dropTable('analytics_daily').execute()
 }
 
@@ -63,6 +87,7 @@ export async function down(db: Kysely<any>): Promise<void> {
       insert into analytics_daily (day, dimension, value, post_id, views, visitors)
       select day, ${d}, ${sql.ref(d)}, post_id, sum(views), sum(visitors) from analytics_facts
       where ${sql.ref(d)} <> '' group by day, ${sql.ref(d)}, post_id`.execute(db)
+  await db.schema.dropTable('analytics_post_totals').execute()
   await db.schema.dropTable('analytics_site_facts').execute()
   await db.schema.dropTable('analytics_facts').execute()
 }

@@ -110,6 +110,19 @@ export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<vo
           })),
         )
         .execute()
+    const perPostTotal = new Map<string, FactRow>()
+    for (const row of perPost.values()) add(perPostTotal, row.postId, row)
+    for (const row of perPostTotal.values())
+      await trx
+        .insertInto('analytics_post_totals')
+        .values({ span: 'day', day, post_id: row.postId, views: row.views, visitors: row.visitors })
+        .onConflict((oc) =>
+          oc.columns(['day', 'post_id', 'span']).doUpdateSet((eb) => ({
+            views: eb('analytics_post_totals.views', '+', eb.ref('excluded.views')),
+            visitors: eb('analytics_post_totals.visitors', '+', eb.ref('excluded.visitors')),
+          })),
+        )
+        .execute()
     for (const row of perSite.values())
       await trx
         .insertInto('analytics_site_facts')
@@ -148,10 +161,7 @@ const sums = (eb: ExpressionBuilder<DB, 'analytics_site_facts'>) =>
 /** Views and visitors per day, or per month (`YYYY-MM`). */
 export async function countsPerPeriod(db: Db, scope: Scope, unit: 'day' | 'month') {
   const rows = await scoped(db, scope)
-    .select((eb) => [
-      (unit === 'day' ? sql<string>`day` : sql<string>`substr(day, 1, 7)`).as('period'),
-      ...sums(eb),
-    ])
+    .select((eb) => [(unit === 'day' ? sql<string>`day` : sql<string>`substr(day, 1, 7)`).as('period'), ...sums(eb)])
     .groupBy('period')
     .execute()
   return rows.map((r) => ({ period: r.period, views: Number(r.views), visitors: Number(r.visitors) }))
@@ -170,35 +180,57 @@ export async function topValues(db: Db, scope: Scope, dimension: Dimension, limi
   return rows.map((r) => ({ value: r.value, views: Number(r.views), visitors: Number(r.visitors) }))
 }
 
-/** The most viewed posts under the filters. */
+/** The most viewed posts under the filters: summed per post first, titles looked up for the top ones only. */
 export async function topPosts(db: Db, scope: Scope, limit: number) {
-  let q = db
-    .selectFrom('analytics_facts')
-    .innerJoin('posts', 'posts.id', 'analytics_facts.post_id')
-    .where('analytics_facts.day', '>=', scope.from)
-    .where('analytics_facts.day', '<=', scope.to)
-  if (scope.post) q = q.where('analytics_facts.post_id', '=', scope.post)
+  const filtered = ANALYTICS_DIMENSIONS.some((d) => scope.filters[d] !== undefined)
+  let q = (filtered ? db.selectFrom('analytics_facts') : db.selectFrom('analytics_post_totals')) as SelectQueryBuilder<
+    DB,
+    'analytics_facts',
+    object
+  >
+  q = q.where('day', '>=', scope.from).where('day', '<=', scope.to)
+  if (scope.post) q = q.where('post_id', '=', scope.post)
   for (const dimension of ANALYTICS_DIMENSIONS) {
     const value = scope.filters[dimension]
-    if (value !== undefined) q = q.where(`analytics_facts.${dimension}`, '=', value)
+    if (value !== undefined) q = q.where(dimension, '=', value)
   }
-  const rows = await q
-    .select((eb) => [
-      'posts.id as value',
-      'posts.title as label',
-      eb.fn.sum<number>('analytics_facts.views').as('views'),
-      eb.fn.sum<number>('analytics_facts.visitors').as('visitors'),
-    ])
-    .groupBy(['posts.id', 'posts.title'])
+  const top = await q
+    .select((eb) => ['post_id', eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')])
+    .groupBy('post_id')
     .orderBy('views', 'desc')
-    .orderBy('posts.id')
+    .orderBy('post_id')
     .limit(limit)
     .execute()
-  return rows.map((r) => ({ ...r, views: Number(r.views), visitors: Number(r.visitors) }))
+  if (top.length === 0) return []
+  const titles = new Map(
+    (
+      await db
+        .selectFrom('posts')
+        .select(['id', 'title'])
+        .where(
+          'id',
+          'in',
+          top.map((r) => r.post_id),
+        )
+        .execute()
+    ).map((p) => [p.id, p.title]),
+  )
+  return top.flatMap((r) => {
+    const label = titles.get(r.post_id)
+    return label === undefined
+      ? [] // deleted since this was read
+      : [{ value: r.post_id, label, views: Number(r.views), visitors: Number(r.visitors) }]
+  })
+}
+
+const CONFLICT = {
+  analytics_facts: sql`day, post_id, span, ${sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))}`,
+  analytics_site_facts: sql`day, span, ${sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))}`,
+  analytics_post_totals: sql`day, post_id, span`,
 }
 
 /**
- * Folds the day rows before `before` (a month's 1st) into one row per month, post and combination, on both tables.
+ * Folds the day rows before `before` (a month's 1st) into one row per month, post and combination, on all three tables.
  * One transaction: run twice, the second finds no day rows left to fold.
  */
 export async function rollUpMonths(db: Db, before: string): Promise<void> {
@@ -207,13 +239,14 @@ export async function rollUpMonths(db: Db, before: string): Promise<void> {
     for (const [table, keys] of [
       ['analytics_facts', sql`post_id, ${dims}`],
       ['analytics_site_facts', dims],
+      ['analytics_post_totals', sql`post_id`],
     ] as const) {
       await sql`
         insert into ${sql.table(table)} (span, day, ${keys}, views, visitors)
         select 'month', substr(day, 1, 7) || '-01', ${keys}, sum(views), sum(visitors)
         from ${sql.table(table)} where span = 'day' and day < ${before}
         group by substr(day, 1, 7), ${keys}
-        on conflict (${table === 'analytics_facts' ? sql`day, post_id, span` : sql`day, span`}, ${dims}) do update set
+        on conflict (${CONFLICT[table]}) do update set
           views = ${sql.table(table)}.views + excluded.views,
           visitors = ${sql.table(table)}.visitors + excluded.visitors`.execute(trx)
       await trx.deleteFrom(table).where('span', '=', 'day').where('day', '<', before).execute()

@@ -60,14 +60,16 @@ export async function analyticsSummary(
 ): Promise<AnalyticsSummary> {
   const { from, to, unit, series } = rangeOf(query, now, retentionDays)
   const scope = { from, to, post: query.post, filters: filtersOf(query) }
-  const periods = await countsPerPeriod(db, scope, unit)
+  // Independent reads: on PostgreSQL they run side by side on the pool's connections.
+  const [periods, posts, ...perTable] = await Promise.all([
+    countsPerPeriod(db, scope, unit),
+    topPosts(db, scope, TABLE_ROWS),
+    ...ANALYTICS_DIMENSIONS.map((table) => topValues(db, scope, table, TABLE_ROWS)),
+  ])
   const byPeriod = new Map(periods.map((r) => [r.period, r]))
-  const posts = await topPosts(db, scope, TABLE_ROWS)
-  const tables = {} as AnalyticsSummary['tables']
-  for (const table of ANALYTICS_DIMENSIONS)
-    tables[table] = withPercent(
-      (await topValues(db, scope, table, TABLE_ROWS)).map((r) => ({ ...r, label: r.value })),
-    )
+  const tables = Object.fromEntries(
+    ANALYTICS_DIMENSIONS.map((table, i) => [table, withPercent(perTable[i]!.map((r) => ({ ...r, label: r.value })))]),
+  ) as AnalyticsSummary['tables']
   return {
     from,
     to,

@@ -288,12 +288,17 @@ export async function insertAnalyticsFacts(db: Trx, rows: Array<Insertable<Analy
       .execute()
 }
 
-/** The site-wide analytics of these days, summed again from the posts' rows. */
+/** The site-wide and per-post totals of these days, summed again from the posts' rows. */
 export async function recountSiteAnalytics(db: Trx, days: string[]): Promise<void> {
   const dims = sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))
   for (let i = 0; i < days.length; i += IN_CHUNK) {
     const chunk = days.slice(i, i + IN_CHUNK)
     await db.deleteFrom('analytics_site_facts').where('day', 'in', chunk).execute()
+    await db.deleteFrom('analytics_post_totals').where('day', 'in', chunk).execute()
+    await sql`
+      insert into analytics_post_totals (span, day, post_id, views, visitors)
+      select span, day, post_id, sum(views), sum(visitors) from analytics_facts
+      where day in (${sql.join(chunk)}) group by span, day, post_id`.execute(db)
     await sql`
       insert into analytics_site_facts (span, day, ${dims}, views, visitors)
       select span, day, ${dims}, sum(views), sum(visitors) from analytics_facts
