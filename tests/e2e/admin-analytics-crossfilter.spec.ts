@@ -10,6 +10,7 @@ test('analytics: clicking a row filters every other table, filters combine, surv
   playwright,
   baseURL,
 }) => {
+  test.setTimeout(90_000)
   const post = await createPost(page.request, {
     title: unique('E2E Crossfiltered'),
     content: 'Read on phones and desktops.',
@@ -32,14 +33,15 @@ test('analytics: clicking a row filters every other table, filters combine, surv
     await reader.dispose()
   }
 
+  // Counts are written every 2 s: wait until they have landed, then open the screen.
+  await expect
+    .poll(async () => (await page.request.get('/api/analytics?days=7')).text(), { timeout: 30_000 })
+    .toMatch(new RegExp(`${phoneHost}[\\s\\S]*${desktopHost}|${desktopHost}[\\s\\S]*${phoneHost}`))
   await page.goto('/admin/analytics?days=7')
   const table = (name: string) => page.getByRole('table', { name, exact: true })
   const sources = table('Sources')
-  await expect(async () => {
-    await page.reload()
-    await expect(sources.getByRole('button', { name: desktopHost })).toBeVisible({ timeout: 1000 })
-    await expect(sources.getByRole('button', { name: phoneHost })).toBeVisible({ timeout: 1000 })
-  }).toPass({ timeout: 20_000 })
+  await expect(sources.getByRole('button', { name: desktopHost })).toBeVisible()
+  await expect(sources.getByRole('button', { name: phoneHost })).toBeVisible()
 
   // Keyboard: the row is a button, Enter applies it.
   await sources.getByRole('button', { name: phoneHost }).focus()
