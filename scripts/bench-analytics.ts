@@ -2,7 +2,7 @@
 // with two years of aggregates for 2,000 posts (about 10 million views), with and without filters, on SQLite and
 // (with TEST_DATABASE_URL=postgres://…/postgres) on PostgreSQL. The aggregate rows are seeded with one bulk insert
 // per engine, not by views. Each API is called once to warm up, then 7 times in process (inject: no network); the
-// median is printed. Target: each < 150 ms.
+// median is printed. Target: each < 150 ms. `--explain` prints the plans of the widest reads; `--engine` picks one.
 import { ANALYTICS_DIMENSIONS } from '#shared/schemas/analytics.ts'
 import { sql } from 'kysely'
 import { adminCookie } from '#test/api/posts.fixtures.ts'
@@ -16,6 +16,10 @@ const flag = (name: string) => {
 }
 const DAYS = Number(flag('days') ?? 730)
 const POSTS = Number(flag('posts') ?? 2000)
+/** `--engine postgres` or `--engine sqlite`: one engine only. */
+const ENGINE = flag('engine')
+/** `--explain`: also print the query plans of the widest reads (every one must be bounded by the day). */
+const EXPLAIN = args.includes('--explain')
 const RUNS = 7
 const TARGET_MS = 150
 
@@ -83,6 +87,25 @@ async function seedFacts(t: TestApp, today: Date) {
   return { rows: Number(total.rows), views: Number(total.views), siteRows: Number(site.rows) }
 }
 
+async function explain(t: TestApp, engine: 'sqlite' | 'postgres', post: string) {
+  const from = new Date(t.app.ctx.clock().getTime() - 89 * 86_400_000).toISOString().slice(0, 10)
+  const reads = {
+    'site-wide table, filtered': sql`select browser, sum(views) from analytics_site_facts
+      where day >= ${from} and source = 'Google' and device = 'mobile' group by browser`,
+    'top posts, unfiltered': sql`select post_id || '' as p, sum(views) as v from analytics_post_totals
+      where day >= ${from} group by post_id || '' order by v desc limit 20`,
+    'top posts, filtered': sql`select post_id || '' as p, sum(views) as v from analytics_facts
+      where day >= ${from} and source = 'Google' group by post_id || '' order by v desc limit 20`,
+    'one post, filtered': sql`select device, sum(views) from analytics_facts
+      where post_id = ${post} and day >= ${from} and source = 'Google' group by device`,
+  }
+  for (const [name, query] of Object.entries(reads)) {
+    const prefix = engine === 'sqlite' ? sql`explain query plan ` : sql`explain `
+    const { rows } = await sql<Record<string, string>>`${prefix}${query}`.execute(t.app.ctx.db)
+    console.log(`${engine} plan, ${name}:\n  ${rows.map((r) => r.detail ?? r['QUERY PLAN']).join('\n  ')}`)
+  }
+}
+
 async function bench(engine: 'sqlite' | 'postgres') {
   const t = await createTestApp({ engine })
   try {
@@ -95,6 +118,7 @@ async function bench(engine: 'sqlite' | 'postgres') {
       `${engine}: ${POSTS} posts, ${seeded.rows.toLocaleString()} rows (${seeded.siteRows.toLocaleString()} site-wide), ` +
         `${seeded.views.toLocaleString()} views, seeded in ${Math.round((Date.now() - started) / 1000)} s`,
     )
+    if (EXPLAIN) await explain(t, engine, post)
     const cookie = await adminCookie(t)
     const year = `from=${new Date(today.getTime() - 364 * 86_400_000).toISOString().slice(0, 10)}&to=${today.toISOString().slice(0, 10)}`
     const all = `from=${new Date(today.getTime() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10)}&to=${today.toISOString().slice(0, 10)}`
@@ -134,6 +158,7 @@ async function bench(engine: 'sqlite' | 'postgres') {
   }
 }
 
-await bench('sqlite')
-if (process.env.TEST_DATABASE_URL) await bench('postgres')
+if (ENGINE !== 'postgres') await bench('sqlite')
+if (ENGINE === 'sqlite') console.log('postgres: not asked for')
+else if (process.env.TEST_DATABASE_URL) await bench('postgres')
 else console.log('postgres: skipped (set TEST_DATABASE_URL=postgres://…/postgres)')
