@@ -46,6 +46,8 @@ const EnvSchema = z.object({
     .regex(/^\d+(s|m|h|d)$/, 'IMPORT_TIME_LIMIT is a number and a unit: 90s, 30m, 2h')
     .default('30m'),
   FEDIVERSE_ALLOW_PRIVATE_ADDRESSES: z.enum(['0', '1', 'false', 'true', '']).default('0'),
+  /** Days of analytics kept per day; older ones are rolled up into months. At least 90 (the longest preset range). */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(90).max(36_500).default(730),
 })
 
 /**
@@ -83,6 +85,8 @@ export type Env = {
   imports: { memoryMb: number; timeLimitMs: number }
   /** Lets Fedify fetch private and loopback addresses: for the loopback tests only, never in production. */
   fediverseAllowPrivateAddresses: boolean
+  /** Days of analytics kept per day (ANALYTICS_RETENTION_DAYS, default two years); older ones become months. */
+  analyticsRetentionDays: number
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -121,5 +125,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     imports: { memoryMb: raw.IMPORT_MEMORY_MB, timeLimitMs: durationMs(raw.IMPORT_TIME_LIMIT) },
     fediverseAllowPrivateAddresses:
       raw.FEDIVERSE_ALLOW_PRIVATE_ADDRESSES === '1' || raw.FEDIVERSE_ALLOW_PRIVATE_ADDRESSES === 'true',
+    analyticsRetentionDays: raw.ANALYTICS_RETENTION_DAYS,
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { manualClock } from '#test/support/manual-clock.ts'
+import { ANALYTICS_DIMENSIONS } from '#shared/schemas/analytics.ts'
 import { TOP_VALUES_PER_DAY } from '../../src/server/features/analytics/analytics.repo.ts'
 import { adminCookie, createPost } from './posts.fixtures.ts'
 
@@ -42,14 +43,27 @@ describe('what a view records for analytics', () => {
   async function stored(postId: string) {
     await t.app.flushViews()
     await t.app.flushAnalytics()
-    const rows = await t.app.ctx.db
-      .selectFrom('analytics_daily')
-      .select(['day', 'dimension', 'value', 'views', 'visitors'])
+    const facts = await t.app.ctx.db
+      .selectFrom('analytics_facts')
+      .selectAll()
       .where('post_id', '=', postId)
-      .orderBy('dimension')
-      .orderBy('value')
+      .where('span', '=', 'day')
       .execute()
-    return rows.map((r) => ({ ...r, views: Number(r.views), visitors: Number(r.visitors) }))
+    // Per dimension and value, summed over the combinations ('' is "none").
+    const sums = new Map<string, { day: string; dimension: string; value: string; views: number; visitors: number }>()
+    for (const f of facts)
+      for (const dimension of ANALYTICS_DIMENSIONS) {
+        const value = f[dimension]
+        if (value === '') continue
+        const key = `${f.day}\t${dimension}\t${value}`
+        const before = sums.get(key) ?? { day: f.day, dimension, value, views: 0, visitors: 0 }
+        sums.set(key, {
+          ...before,
+          views: before.views + Number(f.views),
+          visitors: before.visitors + Number(f.visitors),
+        })
+      }
+    return [...sums.values()].sort((a, b) => a.dimension.localeCompare(b.dimension) || a.value.localeCompare(b.value))
   }
   const valuesOf = (rows: Awaited<ReturnType<typeof stored>>, dimension: string) =>
     Object.fromEntries(rows.filter((r) => r.dimension === dimension).map((r) => [r.value, [r.views, r.visitors]]))

@@ -154,7 +154,7 @@ describe('sessions list', () => {
     expect((await t.request({ method: 'GET', url: '/api/auth/me', cookie: old })).statusCode).toBe(200) // used: not idle
     const fresh = await t.login()
     time.tick(2 * 24 * 3600 * 1000)
-    await housekeep(t.app.ctx.db, time())
+    await housekeep(t.app.ctx.db, time(), t.app.ctx.env.analyticsRetentionDays)
     const left = await t.app.ctx.db.selectFrom('sessions').select('id').execute()
     expect(left.map((r) => r.id)).toEqual([hashToken(fresh.slice('sid='.length))])
   })

@@ -24,6 +24,7 @@ import * as authorProfile from './migrations/20261129T0300-author-profile.ts'
 import * as subscribers from './migrations/20261129T0400-subscribers.ts'
 import * as searchOneDocument from './migrations/20261129T0300-search-one-document.ts'
 import * as analytics from './migrations/20261129T0500-analytics.ts'
+import * as analyticsCombinations from './migrations/20261130T0400-analytics-combinations.ts'
 import * as passwordResets from './migrations/20261129T0500-password-resets.ts'
 import * as importJobs from './migrations/20261130T0100-import-jobs.ts'
 import * as newsletterSends from './migrations/20261130T0200-newsletter-sends.ts'
@@ -61,6 +62,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261130T0200-newsletter-sends': newsletterSends,
   '20261130T0300-fediverse': fediverse,
   '20261130T0310-fediverse-replies': fediverseReplies,
+  '20261130T0400-analytics-combinations': analyticsCombinations,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -166,12 +166,42 @@ export interface PostViewsDailyTable {
   views: Count
 }
 
-/** Per day, post, dimension and value: views, and visitors whose first view that day was this post. */
-export interface AnalyticsDailyTable {
+/** The seven values a view is counted under; '' when the view had none (no referrer, no campaign). */
+export interface AnalyticsValues {
+  source: string
+  referrer: string
+  utm_source: string
+  utm_medium: string
+  utm_campaign: string
+  device: string
+  browser: string
+}
+
+/**
+ * Per period, post and combination of values: views, and visitors whose first view that day was this post.
+ * `span` is 'day' (`day` is that day) or 'month' (rolled up past the retention; `day` is the month's first day).
+ */
+export interface AnalyticsFactsTable extends AnalyticsValues {
+  span: 'day' | 'month'
   day: string
   post_id: string
-  dimension: string
-  value: string
+  views: Count
+  visitors: Count
+}
+
+/** The same counts without the post, for the whole site. */
+export interface AnalyticsSiteFactsTable extends AnalyticsValues {
+  span: 'day' | 'month'
+  day: string
+  views: Count
+  visitors: Count
+}
+
+/** Per period and post, all values together (the top posts when no row value filters them). */
+export interface AnalyticsPostTotalsTable {
+  span: 'day' | 'month'
+  day: string
+  post_id: string
   views: Count
   visitors: Count
 }
@@ -446,7 +476,9 @@ export interface Database {
   comments: CommentsTable
   post_views_daily: PostViewsDailyTable
   post_views_recent: PostViewsRecentTable
-  analytics_daily: AnalyticsDailyTable
+  analytics_facts: AnalyticsFactsTable
+  analytics_site_facts: AnalyticsSiteFactsTable
+  analytics_post_totals: AnalyticsPostTotalsTable
   analytics_visitors_today: AnalyticsVisitorsTodayTable
   view_marks: ViewMarksTable
   footer_pages: FooterPagesTable

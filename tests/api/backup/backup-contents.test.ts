@@ -306,11 +306,23 @@ describe('backup contents: subscribers, author profiles and analytics', () => {
         },
       ])
       .execute()
+    const fact = {
+      span: 'day' as const,
+      day: '2026-11-20',
+      post_id: postIds[0]!,
+      source: 'Google',
+      referrer: 'www.google.com',
+      utm_source: '',
+      utm_medium: '',
+      utm_campaign: '',
+      device: 'mobile',
+      browser: 'Safari',
+    }
     await db
-      .insertInto('analytics_daily')
+      .insertInto('analytics_facts')
       .values([
-        { day: '2026-11-20', post_id: postIds[0]!, dimension: 'source', value: 'search', views: 9, visitors: 4 },
-        { day: '2026-11-20', post_id: postIds[0]!, dimension: 'device', value: 'mobile', views: 6, visitors: 3 },
+        { ...fact, views: 9, visitors: 4 },
+        { ...fact, span: 'month', day: '2024-01-01', device: 'desktop', views: 6, visitors: 3 },
       ])
       .execute()
     await db
@@ -341,9 +353,9 @@ describe('backup contents: subscribers, author profiles and analytics', () => {
       .execute()
   const analyticsRows = (t: TestApp) =>
     t.app.ctx.db
-      .selectFrom('analytics_daily')
+      .selectFrom('analytics_facts')
       .selectAll()
-      .orderBy('dimension')
+      .orderBy('day')
       .execute()
       .then((rows) => rows.map((r) => ({ ...r, views: Number(r.views), visitors: Number(r.visitors) })))
   const profileRows = (t: TestApp) =>
@@ -360,6 +372,19 @@ describe('backup contents: subscribers, author profiles and analytics', () => {
       expect(await profileRows(restored)).toEqual(await profileRows(original))
       expect((await profileRows(restored))[0]).toMatchObject({ display_name: 'Dr. Lab', bio: 'Writes about cells.' })
       expect(await analyticsRows(restored)).toEqual(await analyticsRows(original))
+      // The site-wide rows the screen reads are summed again from the posts' rows.
+      expect(
+        (
+          await restored.app.ctx.db
+            .selectFrom('analytics_site_facts')
+            .select(['day', 'device', 'views'])
+            .orderBy('day')
+            .execute()
+        ).map((r) => ({ ...r, views: Number(r.views) })),
+      ).toEqual([
+        { day: '2024-01-01', device: 'desktop', views: 6 },
+        { day: '2026-11-20', device: 'mobile', views: 9 },
+      ])
       // The confirmation token's hash and today's reader hashes stay behind.
       const restoredDb = restored.app.ctx.db
       expect(
@@ -381,30 +406,25 @@ describe('backup contents: subscribers, author profiles and analytics', () => {
 
   it('exports analytics a page at a time without losing or repeating a row', async () => {
     const db = original.app.ctx.db
-    const postId = (await db.selectFrom('analytics_daily').select('post_id').executeTakeFirstOrThrow()).post_id
+    const base = await db.selectFrom('analytics_facts').selectAll().executeTakeFirstOrThrow()
     // Values that sort differently byte-wise and case-wise, over more than two pages of the export.
     const values = Array.from({ length: 1100 }, (_, i) => `${i % 2 ? 'Ref' : 'ref'}-${String(i).padStart(4, '0')}`)
-    for (let i = 0; i < values.length; i += 200)
+    for (let i = 0; i < values.length; i += 100)
       await db
-        .insertInto('analytics_daily')
+        .insertInto('analytics_facts')
         .values(
-          values.slice(i, i + 200).map((value) => ({
-            day: '2026-11-21',
-            post_id: postId,
-            dimension: 'referrer',
-            value,
-            views: 1,
-            visitors: 1,
-          })),
+          values
+            .slice(i, i + 100)
+            .map((referrer) => ({ ...base, span: 'day' as const, day: '2026-11-21', referrer, views: 1, visitors: 1 })),
         )
         .execute()
     try {
       const keys: string[] = []
-      for await (const r of walkers.analytics(db, false)) keys.push(`${r.day} ${r.dimension} ${r.value}`)
+      for await (const r of walkers.analytics(db, false)) keys.push(`${r.day} ${r.span} ${r.referrer}`)
       expect(keys).toHaveLength(values.length + 2)
       expect(new Set(keys).size).toBe(keys.length)
     } finally {
-      await db.deleteFrom('analytics_daily').where('dimension', '=', 'referrer').execute()
+      await db.deleteFrom('analytics_facts').where('day', '=', '2026-11-21').execute()
     }
   })
 

@@ -155,11 +155,23 @@ describe('hostile import files: everything an import writes passes the API check
       createdAt: NOW,
       updatedAt: NOW,
     })
+    // A format-3 row from before combinations (one dimension and value), and today's shape.
     const row = (dimension: string, value: string) => ({
       day: '2026-01-01',
       postId: post.id,
       dimension,
       value,
+      views: 2,
+      visitors: 1,
+    })
+    const combination = (referrer: string) => ({
+      span: 'month',
+      day: '2025-12-01',
+      postId: post.id,
+      source: 'Direct',
+      referrer,
+      device: 'desktop',
+      browser: 'Firefox',
       views: 2,
       visitors: 1,
     })
@@ -174,7 +186,13 @@ describe('hostile import files: everything an import writes passes the API check
         { userId: authorId, displayName: 'Me', bio: null, avatar: 'https://evil.example/x.png', updatedAt: NOW },
       ],
       posts: [post],
-      analytics: [row('source', 'search'), row('password', 'hunter2'), row('device', 'x'.repeat(201))],
+      analytics: [
+        row('device', 'mobile'),
+        row('password', 'hunter2'),
+        row('device', 'x'.repeat(201)),
+        combination('ok.example'),
+        combination('y'.repeat(201)),
+      ],
       unsubscribeKey: [{ value: 'short', createdAt: NOW }],
       subscribers: [
         subscriber('sub-ok', 'Good.Reader@Example.com'),
@@ -189,11 +207,12 @@ describe('hostile import files: everything an import writes passes the API check
     expect(report.created).toMatchObject({
       authorProfiles: 0,
       posts: 1,
-      analytics: 1,
+      analytics: 2,
       unsubscribeKey: 0,
       subscribers: 1,
     })
     expect(report.skipped.map((s: { kind: string; item: string }) => `${s.kind} ${s.item}`).sort()).toEqual([
+      `analytics ${post.id} 2025-12-01 month`,
       `analytics ${post.id} 2026-01-01 device`,
       `analytics ${post.id} 2026-01-01 password`,
       `authorProfiles ${authorId}`,

@@ -1,6 +1,14 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
+import {
+  ANALYTICS_DIMENSIONS,
+  type AnalyticsDimension as Dimension,
+  type AnalyticsFilters,
+} from '#shared/schemas/analytics.ts'
 import type { Db } from '../../db/client.ts'
+import type { AnalyticsValues, Database as DB } from '../../db/schema.ts'
 
-export type FactRow = { day: string; postId: string; dimension: string; value: string; views: number; visitors: number }
+/** One combination of values seen on one post: '' where the view had none. */
+export type FactRow = { postId: string; values: AnalyticsValues; views: number; visitors: number }
 
 /** Past this many distinct values per day and dimension, new values count as OTHER: a flood cannot grow storage. */
 export const TOP_VALUES_PER_DAY = 50
@@ -47,59 +55,208 @@ export async function pruneVisitors(db: Db, today: string): Promise<void> {
   await db.deleteFrom('analytics_visitors_today').where('day', '<', today).execute()
 }
 
-/** Adds the rows of one day and dimension, folding values past the day's top N into OTHER. */
-export async function addFacts(db: Db, day: string, dimension: string, rows: FactRow[]): Promise<void> {
+/** Adds one day's combinations, folding values past the day's top N (per dimension) into OTHER. */
+export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const known = new Set(
-      (
-        await trx
-          .selectFrom('analytics_daily')
-          .select('value')
-          .distinct()
-          .where('day', '=', day)
-          .where('dimension', '=', dimension)
-          .limit(TOP_VALUES_PER_DAY + 1)
-          .execute()
-      ).map((r) => r.value),
-    )
+    const known = new Map<Dimension, Set<string>>()
+    for (const dimension of ANALYTICS_DIMENSIONS) {
+      const values = await trx
+        .selectFrom('analytics_site_facts')
+        .select(dimension)
+        .distinct()
+        .where('day', '=', day)
+        .where('span', '=', 'day')
+        .where(dimension, '<>', '')
+        .limit(TOP_VALUES_PER_DAY + 1)
+        .execute()
+      known.set(dimension, new Set(values.map((r) => r[dimension])))
+    }
     const postIds = [...new Set(rows.map((r) => r.postId))]
     const existing = new Set(
       (await trx.selectFrom('posts').select('id').where('id', 'in', postIds).execute()).map((p) => p.id),
     )
-    const merged = new Map<string, FactRow>()
-    for (const row of rows) {
-      if (!existing.has(row.postId)) continue // deleted since the view
-      let value = row.value
-      if (!known.has(value)) {
-        if (known.size >= TOP_VALUES_PER_DAY) value = OTHER
-        else known.add(value)
-      }
-      const key = `${row.postId}\n${value}`
-      const before = merged.get(key)
-      merged.set(key, {
+    const perPost = new Map<string, FactRow>()
+    const perSite = new Map<string, FactRow>()
+    const add = (into: Map<string, FactRow>, key: string, row: FactRow) => {
+      const before = into.get(key)
+      into.set(key, {
         ...row,
-        value,
         views: (before?.views ?? 0) + row.views,
         visitors: (before?.visitors ?? 0) + row.visitors,
       })
     }
-    for (const row of merged.values())
+    for (const row of rows) {
+      if (!existing.has(row.postId)) continue // deleted since the view
+      const values = { ...row.values }
+      for (const dimension of ANALYTICS_DIMENSIONS) {
+        const value = values[dimension]
+        const seen = known.get(dimension)!
+        if (value === '' || seen.has(value)) continue
+        if (seen.size >= TOP_VALUES_PER_DAY) values[dimension] = OTHER
+        else seen.add(value)
+      }
+      const combination = ANALYTICS_DIMENSIONS.map((d) => values[d]).join('\t')
+      add(perPost, `${row.postId}\t${combination}`, { ...row, values })
+      add(perSite, combination, { ...row, values })
+    }
+    for (const row of perPost.values())
       await trx
-        .insertInto('analytics_daily')
-        .values({
-          day,
-          post_id: row.postId,
-          dimension,
-          value: row.value,
-          views: row.views,
-          visitors: row.visitors,
-        })
+        .insertInto('analytics_facts')
+        .values({ span: 'day', day, post_id: row.postId, ...row.values, views: row.views, visitors: row.visitors })
         .onConflict((oc) =>
-          oc.columns(['day', 'dimension', 'value', 'post_id']).doUpdateSet((eb) => ({
-            views: eb('analytics_daily.views', '+', eb.ref('excluded.views')),
-            visitors: eb('analytics_daily.visitors', '+', eb.ref('excluded.visitors')),
+          oc.columns(['day', 'post_id', 'span', ...ANALYTICS_DIMENSIONS]).doUpdateSet((eb) => ({
+            views: eb('analytics_facts.views', '+', eb.ref('excluded.views')),
+            visitors: eb('analytics_facts.visitors', '+', eb.ref('excluded.visitors')),
           })),
         )
         .execute()
+    const perPostTotal = new Map<string, FactRow>()
+    for (const row of perPost.values()) add(perPostTotal, row.postId, row)
+    for (const row of perPostTotal.values())
+      await trx
+        .insertInto('analytics_post_totals')
+        .values({ span: 'day', day, post_id: row.postId, views: row.views, visitors: row.visitors })
+        .onConflict((oc) =>
+          oc.columns(['day', 'post_id', 'span']).doUpdateSet((eb) => ({
+            views: eb('analytics_post_totals.views', '+', eb.ref('excluded.views')),
+            visitors: eb('analytics_post_totals.visitors', '+', eb.ref('excluded.visitors')),
+          })),
+        )
+        .execute()
+    for (const row of perSite.values())
+      await trx
+        .insertInto('analytics_site_facts')
+        .values({ span: 'day', day, ...row.values, views: row.views, visitors: row.visitors })
+        .onConflict((oc) =>
+          oc.columns(['day', 'span', ...ANALYTICS_DIMENSIONS]).doUpdateSet((eb) => ({
+            views: eb('analytics_site_facts.views', '+', eb.ref('excluded.views')),
+            visitors: eb('analytics_site_facts.visitors', '+', eb.ref('excluded.visitors')),
+          })),
+        )
+        .execute()
+  })
+}
+
+/** What a summary reads: a range of days (or month rows), one post or all, and one value per dimension. */
+export type Scope = { from: string; to: string; post?: string; filters: AnalyticsFilters }
+
+/** The site's rows, or one post's, within the range and the filters: the day always bounds the scan. */
+function scoped(db: Db, scope: Scope) {
+  let q = (
+    scope.post
+      ? db.selectFrom('analytics_facts').where('post_id', '=', scope.post)
+      : db.selectFrom('analytics_site_facts')
+  ) as SelectQueryBuilder<DB, 'analytics_site_facts', object>
+  q = q.where('day', '>=', scope.from).where('day', '<=', scope.to)
+  for (const dimension of ANALYTICS_DIMENSIONS) {
+    const value = scope.filters[dimension]
+    if (value !== undefined) q = q.where(dimension, '=', value)
+  }
+  return q
+}
+
+const sums = (eb: ExpressionBuilder<DB, 'analytics_site_facts'>) =>
+  [eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')] as const
+
+/** Views and visitors per day, or per month (`YYYY-MM`). */
+export async function countsPerPeriod(db: Db, scope: Scope, unit: 'day' | 'month') {
+  const rows = await scoped(db, scope)
+    .select((eb) => [(unit === 'day' ? sql<string>`day` : sql<string>`substr(day, 1, 7)`).as('period'), ...sums(eb)])
+    .groupBy('period')
+    .execute()
+  return rows.map((r) => ({ period: r.period, views: Number(r.views), visitors: Number(r.visitors) }))
+}
+
+/** The most viewed values of one dimension ('' — no referrer, no campaign — is left out). */
+export async function topValues(db: Db, scope: Scope, dimension: Dimension, limit: number) {
+  const rows = await scoped(db, scope)
+    .where(dimension, '<>', '')
+    .select((eb) => [eb.ref(dimension).as('value'), ...sums(eb)])
+    .groupBy(dimension)
+    .orderBy('views', 'desc')
+    .orderBy(dimension)
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({ value: r.value, views: Number(r.views), visitors: Number(r.visitors) }))
+}
+
+/** The most viewed posts under the filters: summed per post first, titles looked up for the top ones only. */
+export async function topPosts(db: Db, scope: Scope, limit: number) {
+  const filtered = ANALYTICS_DIMENSIONS.some((d) => scope.filters[d] !== undefined)
+  let q = (filtered ? db.selectFrom('analytics_facts') : db.selectFrom('analytics_post_totals')) as SelectQueryBuilder<
+    DB,
+    'analytics_facts',
+    object
+  >
+  q = q.where('day', '>=', scope.from).where('day', '<=', scope.to)
+  if (scope.post) q = q.where('post_id', '=', scope.post)
+  for (const dimension of ANALYTICS_DIMENSIONS) {
+    const value = scope.filters[dimension]
+    if (value !== undefined) q = q.where(dimension, '=', value)
+  }
+  // Grouped by an expression, not the bare column: SQLite would otherwise walk the whole (post_id, day) index in
+  // post order to spare a sort, reading every day ever kept instead of the range's.
+  const postKey = sql<string>`post_id || ''`
+  const top = await q
+    .select((eb) => [
+      postKey.as('post_id'),
+      eb.fn.sum<number>('views').as('views'),
+      eb.fn.sum<number>('visitors').as('visitors'),
+    ])
+    .groupBy(postKey)
+    .orderBy('views', 'desc')
+    .orderBy('post_id')
+    .limit(limit)
+    .execute()
+  if (top.length === 0) return []
+  const titles = new Map(
+    (
+      await db
+        .selectFrom('posts')
+        .select(['id', 'title'])
+        .where(
+          'id',
+          'in',
+          top.map((r) => r.post_id),
+        )
+        .execute()
+    ).map((p) => [p.id, p.title]),
+  )
+  return top.flatMap((r) => {
+    const label = titles.get(r.post_id)
+    return label === undefined
+      ? [] // deleted since this was read
+      : [{ value: r.post_id, label, views: Number(r.views), visitors: Number(r.visitors) }]
+  })
+}
+
+const CONFLICT = {
+  analytics_facts: sql`day, post_id, span, ${sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))}`,
+  analytics_site_facts: sql`day, span, ${sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))}`,
+  analytics_post_totals: sql`day, post_id, span`,
+}
+
+/**
+ * Folds the day rows before `before` (a month's 1st) into one row per month, post and combination, on all three tables.
+ * One transaction: run twice, the second finds no day rows left to fold.
+ */
+export async function rollUpMonths(db: Db, before: string): Promise<void> {
+  const dims = sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))
+  await db.transaction().execute(async (trx) => {
+    for (const [table, keys] of [
+      ['analytics_facts', sql`post_id, ${dims}`],
+      ['analytics_site_facts', dims],
+      ['analytics_post_totals', sql`post_id`],
+    ] as const) {
+      await sql`
+        insert into ${sql.table(table)} (span, day, ${keys}, views, visitors)
+        select 'month', substr(day, 1, 7) || '-01', ${keys}, sum(views), sum(visitors)
+        from ${sql.table(table)} where span = 'day' and day < ${before}
+        group by substr(day, 1, 7), ${keys}
+        on conflict (${CONFLICT[table]}) do update set
+          views = ${sql.table(table)}.views + excluded.views,
+          visitors = ${sql.table(table)}.visitors + excluded.visitors`.execute(trx)
+      await trx.deleteFrom(table).where('span', '=', 'day').where('day', '<', before).execute()
+    }
   })
 }

@@ -18,7 +18,7 @@ export async function analyticsRoutes(app: App): Promise<void> {
       schema: { querystring: AnalyticsQuerySchema, response: { 200: AnalyticsSummarySchema } },
       config: { auth: 'admin' },
     },
-    async (request) => analyticsSummary(app.ctx.db, request.query, app.ctx.clock()),
+    async (request) => analyticsSummary(app.ctx.db, request.query, app.ctx.clock(), app.ctx.env.analyticsRetentionDays),
   )
 
   app.get(
@@ -32,7 +32,7 @@ export async function analyticsRoutes(app: App): Promise<void> {
     { schema: { querystring: AnalyticsExportQuerySchema }, config: { auth: 'admin' } },
     async (request, reply) => {
       const { table, ...query } = request.query
-      const summary = await analyticsSummary(app.ctx.db, query, app.ctx.clock())
+      const summary = await analyticsSummary(app.ctx.db, query, app.ctx.clock(), app.ctx.env.analyticsRetentionDays)
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="analytics-${table}-${summary.from}-${summary.to}.csv"`)

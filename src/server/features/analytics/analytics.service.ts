@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/client.ts'
+import type { AnalyticsValues } from '../../db/schema.ts'
 import { DIMENSIONS, type ViewFacts } from './analytics.classify.ts'
 import * as repo from './analytics.repo.ts'
 
@@ -15,28 +16,21 @@ export type AnalyticsRecorder = {
   pending: () => number
 }
 
-type Counts = { views: number; visitors: number }
+type Pending = { postId: string; values: AnalyticsValues; views: number; visitors: number }
 
-/** Buffered like view counts: keyed by day, dimension, value and post, written together at each flush. */
+/** Buffered like view counts: keyed by day, post and combination of values, written together at each flush. */
 export function createAnalyticsRecorder(db: Db, clock: Clock, log: FastifyBaseLogger): AnalyticsRecorder {
-  let buffer = new Map<string, Counts>() // `${day}\t${dimension}\t${value}\t${postId}`
+  let buffer = new Map<string, Map<string, Pending>>() // day → `${postId}\t${values…}` → counts
   let pendingViews = 0
   let flushing: Promise<void> = Promise.resolve()
   let prunedFor = ''
 
-  async function writeOut(batch: Map<string, Counts>): Promise<void> {
-    const groups = new Map<string, repo.FactRow[]>()
-    for (const [key, counts] of batch) {
-      const [day = '', dimension = '', value = '', postId = ''] = key.split('\t')
-      const group = `${day}\t${dimension}`
-      groups.set(group, [...(groups.get(group) ?? []), { day, dimension, value, postId, ...counts }])
-    }
-    for (const [group, rows] of groups) {
-      const [day = '', dimension = ''] = group.split('\t')
+  async function writeOut(batch: Map<string, Map<string, Pending>>): Promise<void> {
+    for (const [day, rows] of batch) {
       try {
-        await repo.addFacts(db, day, dimension, rows)
+        await repo.addFacts(db, day, [...rows.values()])
       } catch (err) {
-        log.error({ err, day, dimension }, 'analytics counts not written; dropped')
+        log.error({ err, day }, 'analytics counts not written; dropped')
       }
     }
     const today = clock().toISOString().slice(0, 10)
@@ -51,14 +45,18 @@ export function createAnalyticsRecorder(db: Db, clock: Clock, log: FastifyBaseLo
       const now = clock()
       const day = now.toISOString().slice(0, 10)
       const visitor = (await repo.markVisitor(db, day, reader, postId, now)) ? 1 : 0
-      for (const dimension of DIMENSIONS) {
-        const value = facts[dimension]
-        if (value === null) continue
-        // Tabs separate the key's parts; values are cleaned of control characters before they get here.
-        const key = `${day}\t${dimension}\t${value}\t${postId}`
-        const before = buffer.get(key) ?? { views: 0, visitors: 0 }
-        buffer.set(key, { views: before.views + 1, visitors: before.visitors + visitor })
-      }
+      const values = Object.fromEntries(DIMENSIONS.map((d) => [d, facts[d] ?? ''])) as unknown as AnalyticsValues
+      // Tabs separate the key's parts; values are cleaned of control characters before they get here.
+      const key = [postId, ...DIMENSIONS.map((d) => values[d])].join('\t')
+      const rows = buffer.get(day) ?? new Map<string, Pending>()
+      buffer.set(day, rows)
+      const before = rows.get(key)
+      rows.set(key, {
+        postId,
+        values,
+        views: (before?.views ?? 0) + 1,
+        visitors: (before?.visitors ?? 0) + visitor,
+      })
       pendingViews++
     },
     flush() {
@@ -75,6 +73,8 @@ export function createAnalyticsRecorder(db: Db, clock: Clock, log: FastifyBaseLo
     pending: () => pendingViews,
   }
 }
+
+export { rollUpAnalytics } from './analytics.retention.ts'
 
 /** The hook the view beacon calls for each counted view. */
 export { viewAnalytics } from './analytics.view-hook.ts'

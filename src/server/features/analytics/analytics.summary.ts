@@ -1,27 +1,45 @@
 import {
   ANALYTICS_DIMENSIONS,
+  type AnalyticsFilters,
   type AnalyticsQuery,
   type AnalyticsRow,
   type AnalyticsSummary,
 } from '#shared/schemas/analytics.ts'
 import type { Db } from '../../db/client.ts'
 import { badRequest } from '../../errors.ts'
+import { countsPerPeriod, topPosts, topValues } from './analytics.repo.ts'
+import { rolledUpBefore } from './analytics.retention.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-/** How far back aggregates are kept by day (two years); a longer custom range is refused. */
-export const RETENTION_DAYS = 730
 const TABLE_ROWS = 20
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+const monthsFrom = (from: string, to: string) => {
+  const months: string[] = []
+  for (let [y, m] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))]; ; m === 12 ? ((y += 1), (m = 1)) : (m += 1)) {
+    const month = `${y}-${String(m).padStart(2, '0')}`
+    if (month > to.slice(0, 7)) return months
+    months.push(month)
+  }
+}
 
-/** The range's first and last day; a clear 400 for a future end or a span past the retention. */
-export function rangeOf(query: AnalyticsQuery, now: Date): { from: string; to: string; series: string[] } {
+export type Range = { from: string; to: string; unit: 'day' | 'month'; series: string[] }
+
+/**
+ * The range's first and last day; a clear 400 for a future end or a span past the retention. A range reaching into
+ * the rolled-up past is counted in whole months (it starts on its first month's 1st).
+ */
+export function rangeOf(query: AnalyticsQuery, now: Date, retentionDays: number): Range {
   const today = isoDay(now.getTime())
   const to = query.to ?? today
   const from = query.from ?? isoDay(Date.parse(today) - (Number(query.days ?? '30') - 1) * DAY_MS)
   if (to > today) badRequest('The range ends in the future')
   const length = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1
-  if (!(length > 0) || length > RETENTION_DAYS) badRequest(`A range is 1 to ${RETENTION_DAYS} days long`)
-  return { from, to, series: Array.from({ length }, (_, i) => isoDay(Date.parse(from) + i * DAY_MS)) }
+  if (!(length > 0) || length > retentionDays) badRequest(`A range is 1 to ${retentionDays} days long`)
+  if (from < rolledUpBefore(now, retentionDays)) {
+    const series = monthsFrom(from, to)
+    return { from: `${from.slice(0, 7)}-01`, to, unit: 'month', series }
+  }
+  return { from, to, unit: 'day', series: Array.from({ length }, (_, i) => isoDay(Date.parse(from) + i * DAY_MS)) }
 }
 
 const withPercent = (rows: { value: string; label: string; views: number; visitors: number }[]): AnalyticsRow[] => {
@@ -29,68 +47,43 @@ const withPercent = (rows: { value: string; label: string; views: number; visito
   return rows.map((r) => ({ ...r, percent: total ? Math.round((r.views / total) * 1000) / 10 : 0 }))
 }
 
-/** Everything Admin → Analytics shows for a range, one post or one row value. */
-export async function analyticsSummary(db: Db, query: AnalyticsQuery, now: Date): Promise<AnalyticsSummary> {
-  const { from, to, series } = rangeOf(query, now)
-  const dimension = query.dimension ?? 'device' // every recorded view has a device: its rows sum to all views
-  const facts = () => {
-    let q = db
-      .selectFrom('analytics_daily')
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .where('dimension', '=', dimension)
-    if (query.value !== undefined) q = q.where('value', '=', query.value)
-    if (query.post) q = q.where('post_id', '=', query.post)
-    return q
-  }
-  const perDay = await facts()
-    .select((eb) => ['day', eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')])
-    .groupBy('day')
-    .execute()
-  const byDay = new Map(perDay.map((r) => [r.day, r]))
+/** The filters of a query: one value per dimension, all applied together. */
+export const filtersOf = (query: AnalyticsQuery): AnalyticsFilters =>
+  Object.fromEntries(ANALYTICS_DIMENSIONS.flatMap((d) => (query[d] === undefined ? [] : [[d, query[d]]])))
 
-  const posts = await facts()
-    .innerJoin('posts', 'posts.id', 'analytics_daily.post_id')
-    .select((eb) => [
-      'posts.id as value',
-      'posts.title as label',
-      eb.fn.sum<number>('analytics_daily.views').as('views'),
-      eb.fn.sum<number>('analytics_daily.visitors').as('visitors'),
-    ])
-    .groupBy(['posts.id', 'posts.title'])
-    .orderBy('views', 'desc')
-    .limit(TABLE_ROWS)
-    .execute()
-
-  const tables = {} as AnalyticsSummary['tables']
-  for (const table of ANALYTICS_DIMENSIONS) {
-    let q = db
-      .selectFrom('analytics_daily')
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .where('dimension', '=', table)
-    if (query.post) q = q.where('post_id', '=', query.post)
-    const rows = await q
-      .select((eb) => ['value', eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')])
-      .groupBy('value')
-      .orderBy('views', 'desc')
-      .orderBy('value')
-      .limit(TABLE_ROWS)
-      .execute()
-    tables[table] = withPercent(
-      rows.map((r) => ({ value: r.value, label: r.value, views: Number(r.views), visitors: Number(r.visitors) })),
-    )
-  }
-
+/** Everything Admin → Analytics shows for a range, narrowed by every filter in force (a post, row values). */
+export async function analyticsSummary(
+  db: Db,
+  query: AnalyticsQuery,
+  now: Date,
+  retentionDays: number,
+): Promise<AnalyticsSummary> {
+  const { from, to, unit, series } = rangeOf(query, now, retentionDays)
+  const scope = { from, to, post: query.post, filters: filtersOf(query) }
+  // Independent reads: on PostgreSQL they run side by side on the pool's connections.
+  const [periods, posts, ...perTable] = await Promise.all([
+    countsPerPeriod(db, scope, unit),
+    topPosts(db, scope, TABLE_ROWS),
+    ...ANALYTICS_DIMENSIONS.map((table) => topValues(db, scope, table, TABLE_ROWS)),
+  ])
+  const byPeriod = new Map(periods.map((r) => [r.period, r]))
+  const tables = Object.fromEntries(
+    ANALYTICS_DIMENSIONS.map((table, i) => [table, withPercent(perTable[i]!.map((r) => ({ ...r, label: r.value })))]),
+  ) as AnalyticsSummary['tables']
   return {
     from,
     to,
-    days: series.map((day) => ({
-      day,
-      views: Number(byDay.get(day)?.views ?? 0),
-      visitors: Number(byDay.get(day)?.visitors ?? 0),
+    unit,
+    totals: {
+      views: periods.reduce((sum, r) => sum + r.views, 0),
+      visitors: periods.reduce((sum, r) => sum + r.visitors, 0),
+    },
+    days: series.map((period) => ({
+      day: unit === 'day' ? period : `${period}-01`,
+      views: byPeriod.get(period)?.views ?? 0,
+      visitors: byPeriod.get(period)?.visitors ?? 0,
     })),
-    posts: withPercent(posts.map((p) => ({ ...p, views: Number(p.views), visitors: Number(p.visitors) }))),
+    posts: withPercent(posts),
     tables,
   }
 }

@@ -30,6 +30,6 @@ export async function bootstrap(ctx: AppContext, log: FastifyBaseLogger): Promis
 
   if (env.seedDemo && (await seedDemo(db, now))) log.info('loaded the demo posts (SEED_DEMO=0 skips them)')
 
-  await housekeep(db, now)
+  await housekeep(db, now, env.analyticsRetentionDays)
   return { setupToken: (await hasAdmin(db)) ? null : await setupToken(db, now) }
 }

@@ -108,14 +108,35 @@ export const RecordSchemas = {
   }),
   likes: z.object({ id, postId: id, visitorId: text(200), createdAt: iso }),
   views: z.object({ postId: id, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), views: z.number().int().min(0) }),
-  analytics: z.object({
-    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-    postId: id,
-    dimension: text(50),
-    value: text(1000),
-    views: z.number().int().min(0),
-    visitors: z.number().int().min(0),
-  }),
+  // Per period, post and combination of values. Format-3 backups made before combinations hold one row per
+  // dimension and value: their device rows carry the views and visitors over, the other rows count nothing.
+  analytics: z.preprocess(
+    (raw) =>
+      raw && typeof raw === 'object' && 'dimension' in raw && 'value' in raw
+        ? {
+            ...raw,
+            legacyDimension: raw.dimension,
+            device: raw.value,
+            ...(raw.dimension === 'device' ? {} : { views: 0, visitors: 0 }),
+          }
+        : raw,
+    z.object({
+      span: z.enum(['day', 'month']).default('day'),
+      day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      postId: id,
+      source: text(1000).default(''),
+      referrer: text(1000).default(''),
+      utmSource: text(1000).default(''),
+      utmMedium: text(1000).default(''),
+      utmCampaign: text(1000).default(''),
+      device: text(1000).default(''),
+      browser: text(1000).default(''),
+      views: z.number().int().min(0),
+      visitors: z.number().int().min(0),
+      /** A format-3 row's dimension, before combinations (checked on import, never written). */
+      legacyDimension: z.string().max(50).optional(),
+    }),
+  ),
   footerPages: z.object({
     id,
     title: text(1000),

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
+import { ANALYTICS_DIMENSIONS } from '#shared/schemas/analytics.ts'
 import type { Db } from '../../db/client.ts'
 import type { Database } from '../../db/schema.ts'
 import { POST_STATUSES, type PostStatus } from '#shared/schemas/post.ts'
@@ -173,16 +174,24 @@ export const walkers: Walkers = {
       yield* page.map((r) => ({ postId: r.post_id, day: r.day, views: Number(r.views) }))
   },
   async *analytics(db) {
-    for await (const page of walkTable(db, 'analytics_daily', ['day', 'dimension', 'value', 'post_id']))
+    const key = ['day', 'post_id', 'span', ...ANALYTICS_DIMENSIONS] as const
+    for await (const page of walkTable(db, 'analytics_facts', key))
       yield* page.map((r) => ({
+        span: r.span,
         day: r.day,
         postId: r.post_id,
-        dimension: r.dimension,
-        value: r.value,
+        source: r.source,
+        referrer: r.referrer,
+        utmSource: r.utm_source,
+        utmMedium: r.utm_medium,
+        utmCampaign: r.utm_campaign,
+        device: r.device,
+        browser: r.browser,
         views: Number(r.views),
         visitors: Number(r.visitors),
       }))
   },
+
   async *footerPages(db) {
     for await (const page of walkTable(db, 'footer_pages', 'id'))
       yield* page.map((r) => ({
@@ -335,7 +344,7 @@ const TABLES = {
   comments: 'comments',
   likes: 'likes',
   views: 'post_views_daily',
-  analytics: 'analytics_daily',
+  analytics: 'analytics_facts',
   footerPages: 'footer_pages',
   settings: 'site_settings',
   redirects: 'redirects',

@@ -1,7 +1,8 @@
 import { SqliteAdapter, sql, type Insertable, type Kysely } from 'kysely'
+import { ANALYTICS_DIMENSIONS } from '#shared/schemas/analytics.ts'
 import type { Db, Trx } from '../../db/client.ts'
 import type {
-  AnalyticsDailyTable,
+  AnalyticsFactsTable,
   AuthorProfilesTable,
   CategoryRow,
   CommentRow,
@@ -277,13 +278,31 @@ export async function insertAuthorProfileIfNone(db: Trx, row: AuthorProfilesTabl
 }
 
 /** Analytics of the posts an import wrote; a row already here keeps its counts. */
-export async function insertAnalyticsDaily(db: Trx, rows: Array<Insertable<AnalyticsDailyTable>>): Promise<void> {
+export async function insertAnalyticsFacts(db: Trx, rows: Array<Insertable<AnalyticsFactsTable>>): Promise<void> {
   for (let i = 0; i < rows.length; i += IN_CHUNK)
     await db
-      .insertInto('analytics_daily')
+      .insertInto('analytics_facts')
       .values(rows.slice(i, i + IN_CHUNK))
-      .onConflict((oc) => oc.columns(['day', 'dimension', 'value', 'post_id']).doNothing())
+      .onConflict((oc) => oc.columns(['day', 'post_id', 'span', ...ANALYTICS_DIMENSIONS]).doNothing())
       .execute()
+}
+
+/** The site-wide and per-post totals of these days, summed again from the posts' rows. */
+export async function recountSiteAnalytics(db: Trx, days: string[]): Promise<void> {
+  const dims = sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))
+  for (let i = 0; i < days.length; i += IN_CHUNK) {
+    const chunk = days.slice(i, i + IN_CHUNK)
+    await db.deleteFrom('analytics_site_facts').where('day', 'in', chunk).execute()
+    await db.deleteFrom('analytics_post_totals').where('day', 'in', chunk).execute()
+    await sql`
+      insert into analytics_post_totals (span, day, post_id, views, visitors)
+      select span, day, post_id, sum(views), sum(visitors) from analytics_facts
+      where day in (${sql.join(chunk)}) group by span, day, post_id`.execute(db)
+    await sql`
+      insert into analytics_site_facts (span, day, ${dims}, views, visitors)
+      select span, day, ${dims}, sum(views), sum(visitors) from analytics_facts
+      where day in (${sql.join(chunk)}) group by span, day, ${dims}`.execute(db)
+  }
 }
 
 export async function hasSubscribers(db: Trx): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { AnalyticsDimensionSchema } from '#shared/schemas/analytics.ts'
+import { ANALYTICS_FILTER_MAX, AnalyticsDimensionSchema } from '#shared/schemas/analytics.ts'
 import { AuthorProfileSchema } from '#shared/schemas/author.ts'
 import { CategoryInputSchema } from '#shared/schemas/category.ts'
 import { CommentInputSchema } from '#shared/schemas/engagement.ts'
@@ -25,7 +25,7 @@ const MARKER_KEY = /^(?!lock:)[a-z]+:[a-z0-9-]{1,60}$/
 /** A server secret as loadSecret makes one: at least 32 random bytes, base64url. */
 const SECRET_VALUE = /^[A-Za-z0-9_-]{43,200}$/
 /** The longest value the analytics API filters by. */
-const ANALYTICS_VALUE_MAX = 200
+const ANALYTICS_VALUE_MAX = ANALYTICS_FILTER_MAX
 const blankToNull = (v: string) => (v === '' ? null : v)
 
 const ok = <T>(value: T): Checked<T> => ({ value })
@@ -142,11 +142,12 @@ const checks: Checks = {
   likes: ok,
   views: ok,
   analytics: (a) => {
-    const dimension = AnalyticsDimensionSchema.safeParse(a.dimension)
-    if (!dimension.success) return refuse('dimension: not one the analytics record')
-    return a.value.length <= ANALYTICS_VALUE_MAX
-      ? ok(a)
-      : refuse(`value: longer than ${ANALYTICS_VALUE_MAX} characters`)
+    if (a.legacyDimension !== undefined && !AnalyticsDimensionSchema.safeParse(a.legacyDimension).success)
+      return refuse('dimension: not one the analytics record')
+    const long = [a.source, a.referrer, a.utmSource, a.utmMedium, a.utmCampaign, a.device, a.browser].some(
+      (v) => v.length > ANALYTICS_VALUE_MAX,
+    )
+    return long ? refuse(`value: longer than ${ANALYTICS_VALUE_MAX} characters`) : ok(a)
   },
   footerPages: (p) => checkPage(FooterPageInputSchema, p, { isActive: p.active, sortOrder: p.sortOrder }, () => ({})),
   settings: (s) => {
@@ -204,7 +205,7 @@ const NAMES: { [K in DataKind]: (r: ModelRecords[K]) => string } = {
   comments: (r) => r.id,
   likes: (r) => r.id,
   views: (r) => `${r.postId} ${r.day}`,
-  analytics: (r) => `${r.postId} ${r.day} ${r.dimension}`,
+  analytics: (r) => `${r.postId} ${r.day} ${r.legacyDimension ?? r.span}`,
   footerPages: (r) => r.slug,
   settings: (r) => r.key,
   redirects: (r) => r.fromPath,

@@ -316,19 +316,28 @@ async function writeEngagement(run: ImportRun, model: TransferModel, imported: S
     await repo.insertDailyViews(run.db, rows)
     run.report.created('views', rows.length)
   }
+  const analyticsDays = new Set<string>()
   for await (const batch of batches(checked(run, model, 'analytics'), ROW_BATCH)) {
     const rows = batch
-      .filter((a) => imported.has(a.postId))
+      .filter((a) => imported.has(a.postId) && (a.views > 0 || a.visitors > 0))
       .map((a) => ({
+        span: a.span,
         day: a.day,
         post_id: a.postId,
-        dimension: a.dimension,
-        value: a.value,
+        source: a.source,
+        referrer: a.referrer,
+        utm_source: a.utmSource,
+        utm_medium: a.utmMedium,
+        utm_campaign: a.utmCampaign,
+        device: a.device,
+        browser: a.browser,
         views: a.views,
         visitors: a.visitors,
       }))
-    await repo.insertAnalyticsDaily(run.db, rows)
+    await repo.insertAnalyticsFacts(run.db, rows)
+    for (const row of rows) analyticsDays.add(row.day)
     run.report.created('analytics', rows.length)
   }
+  await repo.recountSiteAnalytics(run.db, [...analyticsDays])
   await repo.recountEngagement(run.db, [...imported])
 }

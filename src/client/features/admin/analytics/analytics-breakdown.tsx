@@ -38,14 +38,17 @@ export function AnalyticsBreakdown() {
     filters.push({
       name: 'Post',
       label: data?.posts.find((p) => p.value === query.post)?.label ?? 'One post',
-      onRemove: () => setParams(withFilter(params, { post: null })),
+      onRemove: () => setParams(withFilter(params, 'post', null)),
     })
-  if (query.dimension && query.value !== undefined)
-    filters.push({
-      name: DIMENSION_NAMES[query.dimension],
-      label: query.value,
-      onRemove: () => setParams(withFilter(params, { dimension: null })),
-    })
+  for (const dimension of ANALYTICS_DIMENSIONS) {
+    const value = query[dimension]
+    if (value !== undefined)
+      filters.push({
+        name: DIMENSION_NAMES[dimension],
+        label: value,
+        onRemove: () => setParams(withFilter(params, dimension, null)),
+      })
+  }
 
   return (
     <div className="space-y-6">
@@ -56,11 +59,6 @@ export function AnalyticsBreakdown() {
         onRange={(range) => setParams(withRange(params, range))}
       />
       <ActiveFilters filters={filters} />
-      {query.dimension && (
-        <p className="text-sm text-muted-foreground">
-          This filter narrows the chart and the top posts; the other tables show all readers of the range.
-        </p>
-      )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="min-w-0 lg:col-span-2">
           <CardHeader className="flex flex-row items-start justify-between gap-2 space-y-0">
@@ -76,7 +74,7 @@ export function AnalyticsBreakdown() {
             ) : summary.isError ? (
               <p className="text-sm text-destructive">{badRange ?? summary.error.message}</p>
             ) : (
-              <VisitsChart days={summary.data.days} />
+              <VisitsChart days={summary.data.days} unit={summary.data.unit} />
             )}
           </CardContent>
         </Card>
@@ -89,7 +87,7 @@ export function AnalyticsBreakdown() {
             rows={data.posts}
             csvHref={csvHref(query, 'posts')}
             selected={query.post}
-            onSelect={(row) => setParams(withFilter(params, { post: row.value }))}
+            onSelect={(row) => setParams(withFilter(params, 'post', row.value))}
           />
           {ANALYTICS_DIMENSIONS.map((dimension) => (
             <BreakdownTable
@@ -97,8 +95,8 @@ export function AnalyticsBreakdown() {
               title={DIMENSION_TITLES[dimension]}
               rows={data.tables[dimension] ?? []}
               csvHref={csvHref(query, dimension)}
-              selected={query.dimension === dimension ? query.value : undefined}
-              onSelect={(row) => setParams(withFilter(params, { dimension, value: row.value }))}
+              selected={query[dimension]}
+              onSelect={(row) => setParams(withFilter(params, dimension, row.value))}
             />
           ))}
         </div>

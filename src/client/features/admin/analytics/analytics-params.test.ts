@@ -3,8 +3,8 @@ import { analyticsQueryOf, withFilter, withRange } from './analytics-params.ts'
 
 describe('analytics screen state in the URL', () => {
   it('takes only the API’s keys, and drops empty ones', () => {
-    const params = new URLSearchParams('days=7&post=&dimension=source&value=Google&tab=x')
-    expect(analyticsQueryOf(params)).toEqual({ days: '7', dimension: 'source', value: 'Google' })
+    const params = new URLSearchParams('days=7&post=&source=Google&device=mobile&tab=x')
+    expect(analyticsQueryOf(params)).toEqual({ days: '7', source: 'Google', device: 'mobile' })
   })
 
   it('replaces the range and keeps the filters', () => {
@@ -13,14 +13,12 @@ describe('analytics screen state in the URL', () => {
     expect(withRange(custom, { days: '7' }).toString()).toBe('post=p1&days=7')
   })
 
-  it('sets and removes the post filter and the row filter independently', () => {
-    const byRow = withFilter(new URLSearchParams('days=7'), { dimension: 'source', value: 'Direct' })
-    const both = withFilter(byRow, { post: 'p1' })
-    expect(both.toString()).toBe('days=7&dimension=source&value=Direct&post=p1')
-    expect(withFilter(both, { dimension: 'device', value: 'mobile' }).toString()).toBe(
-      'days=7&dimension=device&value=mobile&post=p1',
-    )
-    expect(withFilter(both, { dimension: null }).toString()).toBe('days=7&post=p1')
-    expect(withFilter(both, { post: null }).toString()).toBe('days=7&dimension=source&value=Direct')
+  it('combines filters, one per dimension, and removes each on its own', () => {
+    const bySource = withFilter(new URLSearchParams('days=7'), 'source', 'Direct')
+    const all = withFilter(withFilter(bySource, 'post', 'p1'), 'device', 'mobile')
+    expect(all.toString()).toBe('days=7&source=Direct&post=p1&device=mobile')
+    expect(withFilter(all, 'device', 'tablet').toString()).toBe('days=7&source=Direct&post=p1&device=tablet')
+    expect(withFilter(all, 'source', null).toString()).toBe('days=7&post=p1&device=mobile')
+    expect(withFilter(all, 'post', null).toString()).toBe('days=7&source=Direct&device=mobile')
   })
 })

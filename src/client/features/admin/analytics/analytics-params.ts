@@ -1,11 +1,12 @@
-import type { AnalyticsDimensionSchema, AnalyticsQuery } from '#shared/schemas/analytics.ts'
-import type { z } from 'zod'
+import { ANALYTICS_DIMENSIONS, type AnalyticsDimension, type AnalyticsQuery } from '#shared/schemas/analytics.ts'
 
-export type Dimension = z.infer<typeof AnalyticsDimensionSchema>
+export type Dimension = AnalyticsDimension
 export type ExportTable = 'days' | 'posts' | Dimension
 
 const RANGE_KEYS = ['days', 'from', 'to'] as const
-const FILTER_KEYS = ['post', 'dimension', 'value'] as const
+/** The filters: a post and one value per dimension, combined. */
+export const FILTER_KEYS = ['post', ...ANALYTICS_DIMENSIONS] as const
+export type FilterKey = (typeof FILTER_KEYS)[number]
 
 /** The screen's state lives in its URL (shareable, and the posts list links to `?post=<id>`): pick the API's keys. */
 export function analyticsQueryOf(params: URLSearchParams): AnalyticsQuery {
@@ -25,22 +26,11 @@ export function withRange(params: URLSearchParams, range: { days: string } | { f
   return next
 }
 
-/** Set or remove one filter: the post, or the dimension+value pair (the API takes one of each). */
-export function withFilter(
-  params: URLSearchParams,
-  filter: { post: string | null } | { dimension: Dimension; value: string } | { dimension: null },
-) {
+/** Set (a row clicked) or remove (its chip's "×") one filter; the others stay. */
+export function withFilter(params: URLSearchParams, key: FilterKey, value: string | null) {
   const next = new URLSearchParams(params)
-  if ('post' in filter) {
-    if (filter.post === null) next.delete('post')
-    else next.set('post', filter.post)
-  } else if (filter.dimension === null) {
-    next.delete('dimension')
-    next.delete('value')
-  } else {
-    next.set('dimension', filter.dimension)
-    next.set('value', filter.value)
-  }
+  if (value === null) next.delete(key)
+  else next.set(key, value)
   return next
 }
 

@@ -1,14 +1,19 @@
 import type { AnalyticsSummary } from '#shared/schemas/analytics.ts'
 import { formatViews } from '#shared/text/format.ts'
 
-const shortDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+const shortDate = (day: string, unit: 'day' | 'month') =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(
+    'en-US',
+    unit === 'day'
+      ? { month: 'short', day: 'numeric', timeZone: 'UTC' }
+      : { month: 'short', year: 'numeric', timeZone: 'UTC' },
+  )
 
 /**
  * Visitors and views per day on one chart: each day's views bar holds its visitors bar (never more than its views).
  * The bars are hidden from screen readers, which get the same numbers as a table.
  */
-export function VisitsChart({ days }: { days: AnalyticsSummary['days'] }) {
+export function VisitsChart({ days, unit = 'day' }: { days: AnalyticsSummary['days']; unit?: 'day' | 'month' }) {
   const max = Math.max(1, ...days.map((d) => d.views))
   const views = days.reduce((sum, d) => sum + d.views, 0)
   const visitors = days.reduce((sum, d) => sum + d.visitors, 0)
@@ -35,7 +40,7 @@ export function VisitsChart({ days }: { days: AnalyticsSummary['days'] }) {
           <div
             key={d.day}
             className="relative flex h-full min-w-0 flex-1 items-end"
-            title={`${shortDate(d.day)}: ${d.visitors} visitors, ${d.views} views`}
+            title={`${shortDate(d.day, unit)}: ${d.visitors} visitors, ${d.views} views`}
           >
             <div
               className="flex w-full items-end rounded-t-sm bg-primary/30"
@@ -50,14 +55,14 @@ export function VisitsChart({ days }: { days: AnalyticsSummary['days'] }) {
         ))}
       </div>
       <div className="mt-1 flex justify-between text-xs text-muted-foreground" aria-hidden="true">
-        <span>{days[0] && shortDate(days[0].day)}</span>
-        <span>{days.at(-1) && shortDate(days.at(-1)!.day)}</span>
+        <span>{days[0] && shortDate(days[0].day, unit)}</span>
+        <span>{days.at(-1) && shortDate(days.at(-1)!.day, unit)}</span>
       </div>
       <table className="sr-only">
-        <caption>Visitors and views per day</caption>
+        <caption>Visitors and views per {unit}</caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
+            <th scope="col">{unit === 'day' ? 'Day' : 'Month'}</th>
             <th scope="col">Visitors</th>
             <th scope="col">Views</th>
           </tr>
@@ -65,7 +70,7 @@ export function VisitsChart({ days }: { days: AnalyticsSummary['days'] }) {
         <tbody>
           {days.map((d) => (
             <tr key={d.day}>
-              <th scope="row">{shortDate(d.day)}</th>
+              <th scope="row">{shortDate(d.day, unit)}</th>
               <td>{d.visitors}</td>
               <td>{d.views}</td>
             </tr>

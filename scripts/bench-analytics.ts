@@ -1,0 +1,164 @@
+// npm run bench:analytics [-- --days 730 --posts 2000]: every analytics API Admin → Analytics calls, timed on a blog
+// with two years of aggregates for 2,000 posts (about 10 million views), with and without filters, on SQLite and
+// (with TEST_DATABASE_URL=postgres://…/postgres) on PostgreSQL. The aggregate rows are seeded with one bulk insert
+// per engine, not by views. Each API is called once to warm up, then 7 times in process (inject: no network); the
+// median is printed. Target: each < 150 ms. `--explain` prints the plans of the widest reads; `--engine` picks one.
+import { ANALYTICS_DIMENSIONS } from '#shared/schemas/analytics.ts'
+import { sql } from 'kysely'
+import { adminCookie } from '#test/api/posts.fixtures.ts'
+import { createTestApp, type TestApp } from '#test/support/test-app.ts'
+import { seedPosts } from './bench/seed-posts.ts'
+
+const args = process.argv.slice(2)
+const flag = (name: string) => {
+  const i = args.indexOf(`--${name}`)
+  return i >= 0 ? args[i + 1] : undefined
+}
+const DAYS = Number(flag('days') ?? 730)
+const POSTS = Number(flag('posts') ?? 2000)
+/** `--engine postgres` or `--engine sqlite`: one engine only. */
+const ENGINE = flag('engine')
+/** `--explain`: also print the query plans of the widest reads (every one must be bounded by the day). */
+const EXPLAIN = args.includes('--explain')
+const RUNS = 7
+const TARGET_MS = 150
+
+const SOURCES: Array<[string, string]> = [
+  ['Direct', ''],
+  ['Google', 'www.google.com'],
+  ['Bing', 'www.bing.com'],
+  ['DuckDuckGo', 'duckduckgo.com'],
+  ['Fediverse', 'mastodon.social'],
+  ['Fediverse', 'fosstodon.org'],
+  ['Hacker News', 'news.ycombinator.com'],
+  ['Reddit', 'www.reddit.com'],
+  ['Newsletter', ''],
+  ['Bluesky', 'bsky.app'],
+  ['friend.example', 'friend.example'],
+  ['LinkedIn', 'www.linkedin.com'],
+]
+const DEVICES = ['desktop', 'mobile', 'tablet']
+const BROWSERS = ['Chrome', 'Firefox', 'Safari', 'Microsoft Edge', 'Samsung Internet for Android', 'Opera']
+
+/** Three combinations per post and day, 1–4 views each (about 2.5): 730 × 2,000 × 3 × 2.5 ≈ 11 million views. */
+async function seedFacts(t: TestApp, today: Date) {
+  const db = t.app.ctx.db
+  const days = Array.from({ length: DAYS }, (_, i) =>
+    new Date(today.getTime() - (DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  )
+  // Numbers as literals: PostgreSQL would type untyped parameters in VALUES as text.
+  const values = (rows: Array<Array<string | number>>) =>
+    sql.join(rows.map((r) => sql`(${sql.join(r.map((x) => (typeof x === 'number' ? sql.lit(x) : sql`${x}`)))})`))
+  const dims = sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))
+  await sql`
+    with d(n, day) as (values ${values(days.map((day, n) => [n, day]))}),
+      p(n, id) as (select row_number() over (order by id), id from posts),
+      c(n) as (values (0), (1), (2)),
+      s(n, source, referrer) as (values ${values(SOURCES.map(([s, r], n) => [n, s, r]))}),
+      v(n, device) as (values ${values(DEVICES.map((x, n) => [n, x]))}),
+      b(n, browser) as (values ${values(BROWSERS.map((x, n) => [n, x]))})
+    insert into analytics_facts (span, day, post_id, ${dims}, views, visitors)
+    select 'day', d.day, p.id, s.source, s.referrer,
+      case when s.source = 'Newsletter' then 'newsletter' else '' end,
+      case when s.source = 'Newsletter' then 'email' else '' end,
+      case when s.source = 'Newsletter' then 'issue-' || (d.n / 7) % 40 else '' end,
+      v.device, b.browser,
+      1 + (d.n * 3 + p.n * 7 + c.n * 11) % 4, 1 + (d.n * 3 + p.n * 7 + c.n * 11) % 2
+    from d cross join p cross join c
+    join s on s.n = (d.n + p.n + c.n * 5) % 12
+    join v on v.n = (d.n * 5 + p.n + c.n) % 3
+    join b on b.n = (d.n + p.n * 3 + c.n) % 6
+    where 1 = 1`.execute(db)
+  await sql`
+    insert into analytics_site_facts (span, day, ${dims}, views, visitors)
+    select span, day, ${dims}, sum(views), sum(visitors) from analytics_facts group by span, day, ${dims}`.execute(db)
+  await sql`
+    insert into analytics_post_totals (span, day, post_id, views, visitors)
+    select span, day, post_id, sum(views), sum(visitors) from analytics_facts group by span, day, post_id`.execute(db)
+  await sql`analyze`.execute(db)
+  const total = await db
+    .selectFrom('analytics_facts')
+    .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.sum<number>('views').as('views')])
+    .executeTakeFirstOrThrow()
+  const site = await db
+    .selectFrom('analytics_site_facts')
+    .select((eb) => eb.fn.countAll<number>().as('rows'))
+    .executeTakeFirstOrThrow()
+  return { rows: Number(total.rows), views: Number(total.views), siteRows: Number(site.rows) }
+}
+
+async function explain(t: TestApp, engine: 'sqlite' | 'postgres', post: string) {
+  const from = new Date(t.app.ctx.clock().getTime() - 89 * 86_400_000).toISOString().slice(0, 10)
+  const reads = {
+    'site-wide table, filtered': sql`select browser, sum(views) from analytics_site_facts
+      where day >= ${from} and source = 'Google' and device = 'mobile' group by browser`,
+    'top posts, unfiltered': sql`select post_id || '' as p, sum(views) as v from analytics_post_totals
+      where day >= ${from} group by post_id || '' order by v desc limit 20`,
+    'top posts, filtered': sql`select post_id || '' as p, sum(views) as v from analytics_facts
+      where day >= ${from} and source = 'Google' group by post_id || '' order by v desc limit 20`,
+    'one post, filtered': sql`select device, sum(views) from analytics_facts
+      where post_id = ${post} and day >= ${from} and source = 'Google' group by device`,
+  }
+  for (const [name, query] of Object.entries(reads)) {
+    const prefix = engine === 'sqlite' ? sql`explain query plan ` : sql`explain `
+    const { rows } = await sql<Record<string, string>>`${prefix}${query}`.execute(t.app.ctx.db)
+    console.log(`${engine} plan, ${name}:\n  ${rows.map((r) => r.detail ?? r['QUERY PLAN']).join('\n  ')}`)
+  }
+}
+
+async function bench(engine: 'sqlite' | 'postgres') {
+  const t = await createTestApp({ engine })
+  try {
+    const today = t.app.ctx.clock()
+    let started = Date.now()
+    await seedPosts(t.app.ctx.db, POSTS)
+    const post = (await t.app.ctx.db.selectFrom('posts').select('id').orderBy('id').executeTakeFirstOrThrow()).id
+    const seeded = await seedFacts(t, today)
+    console.log(
+      `${engine}: ${POSTS} posts, ${seeded.rows.toLocaleString()} rows (${seeded.siteRows.toLocaleString()} site-wide), ` +
+        `${seeded.views.toLocaleString()} views, seeded in ${Math.round((Date.now() - started) / 1000)} s`,
+    )
+    if (EXPLAIN) await explain(t, engine, post)
+    const cookie = await adminCookie(t)
+    const year = `from=${new Date(today.getTime() - 364 * 86_400_000).toISOString().slice(0, 10)}&to=${today.toISOString().slice(0, 10)}`
+    const all = `from=${new Date(today.getTime() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10)}&to=${today.toISOString().slice(0, 10)}`
+    const urls = [
+      '/api/analytics?days=7',
+      '/api/analytics?days=30',
+      '/api/analytics?days=90',
+      `/api/analytics?${year}`,
+      `/api/analytics?${all}`,
+      '/api/analytics?days=30&source=Google',
+      '/api/analytics?days=30&source=Google&device=mobile',
+      '/api/analytics?days=90&source=Newsletter&utm_campaign=issue-3&browser=Firefox',
+      `/api/analytics?${year}&source=Google`,
+      `/api/analytics?days=30&post=${post}`,
+      `/api/analytics?days=90&post=${post}&device=mobile`,
+      `/api/analytics?${all}&post=${post}&source=Google`,
+      '/api/analytics/right-now',
+      '/api/analytics/export.csv?days=30&table=source',
+      '/api/analytics/export.csv?days=30&source=Google&table=posts',
+    ]
+    for (const url of urls) {
+      const times: number[] = []
+      for (let i = 0; i <= RUNS; i++) {
+        started = performance.now()
+        const res = await t.request({ method: 'GET', url, cookie })
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
+        if (i > 0) times.push(performance.now() - started)
+      }
+      const median = times.sort((a, b) => a - b)[RUNS >> 1]!
+      const label = url.replace(post, '<post>')
+      console.log(
+        `${engine.padEnd(8)} ${median.toFixed(1).padStart(7)} ms ${median < TARGET_MS ? 'ok  ' : 'SLOW'} ${label}`,
+      )
+    }
+  } finally {
+    await t.close()
+  }
+}
+
+if (ENGINE !== 'postgres') await bench('sqlite')
+if (ENGINE === 'sqlite') console.log('postgres: not asked for')
+else if (process.env.TEST_DATABASE_URL) await bench('postgres')
+else console.log('postgres: skipped (set TEST_DATABASE_URL=postgres://…/postgres)')
