@@ -73,7 +73,9 @@ describe('rowToPost', () => {
 
   it('never carries fields beyond the schema', () => {
     expect(Object.keys(rowToPost(row)).sort()).toEqual(Object.keys(PostSchema.shape).sort())
-    expect(Object.keys(rowToDetail(row)).sort()).toEqual(Object.keys(PostDetailSchema.shape).sort())
+    // The fediverse's likes and boosts are added by the service from their own table, not from the post's row.
+    const detailKeys = Object.keys(PostDetailSchema.shape).filter((k) => k !== 'fediverse')
+    expect(Object.keys(rowToDetail(row)).sort()).toEqual(detailKeys.sort())
   })
 
   it('cards carry everything but the content', () => {
