@@ -11,6 +11,11 @@ export type FedifyPeer = {
   origin: string
   federation: Federation<void>
   received: Activity[]
+  /**
+   * Every POST its inboxes answered with a 2xx, counted before Fedify's own duplicate check (which keeps a repeated
+   * activity id out of `received`): how many times the sender really delivered each activity to each inbox.
+   */
+  deliveries: Delivery[]
   actorUri: (name: string) => URL
   /** Sends an activity signed as `name` to one recipient. */
   send: (name: string, to: Recipient, activity: Activity) => Promise<void>
@@ -22,8 +27,12 @@ export type FedifyPeer = {
   close: () => Promise<void>
 }
 
-export async function startFedifyPeer(opts: { port?: number } = {}): Promise<FedifyPeer> {
+export type Delivery = { inbox: string; id: string; type: string; at: number }
+
+/** `delayMs`: each inbox POST is answered this much later (a slow server, so a sender can be stopped mid-delivery). */
+export async function startFedifyPeer(opts: { port?: number; delayMs?: number } = {}): Promise<FedifyPeer> {
   const received: Activity[] = []
+  const deliveries: Delivery[] = []
   const keys = new Map<string, CryptoKeyPair[]>()
   const keysOf = async (name: string) => {
     if (!keys.has(name)) keys.set(name, [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')])
@@ -63,6 +72,10 @@ export async function startFedifyPeer(opts: { port?: number } = {}): Promise<Fed
       }),
       { contextData: undefined },
     )
+    if (req.method === 'POST' && body && response.ok) {
+      deliveries.push({ inbox: new URL(req.url ?? '/', origin).pathname, ...parsedActivity(body), at: performance.now() })
+      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs))
+    }
     res.writeHead(response.status, Object.fromEntries(response.headers))
     res.end(Buffer.from(await response.arrayBuffer()))
   }
@@ -88,6 +101,7 @@ export async function startFedifyPeer(opts: { port?: number } = {}): Promise<Fed
     origin,
     federation,
     received,
+    deliveries,
     actorUri: (name) => new URL(`/users/${name}`, origin),
     send: async (name, to, activity) => {
       const ctx = federation.createContext(new URL(origin), undefined)
@@ -108,5 +122,14 @@ export async function startFedifyPeer(opts: { port?: number } = {}): Promise<Fed
       await listen()
     },
     close: stop,
+  }
+}
+
+function parsedActivity(body: Buffer): { id: string; type: string } {
+  try {
+    const json = JSON.parse(body.toString('utf8')) as { id?: unknown; type?: unknown }
+    return { id: String(json.id), type: String(json.type) }
+  } catch {
+    return { id: '', type: '' }
   }
 }

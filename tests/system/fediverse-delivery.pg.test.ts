@@ -1,0 +1,81 @@
+import { Create } from '@fedify/vocab'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startFedifyPeer } from '#test/support/fedify-peer.ts'
+import {
+  deliveriesPerInbox,
+  expectEveryInbox,
+  FEDIVERSE_ENV,
+  followersOn,
+  postgresStore,
+  publish,
+  until,
+} from './fediverse-delivery.ts'
+import { deliveredAfterTheRemoteReturns, deliveredThroughSigkill, type FediverseEngine } from './fediverse-scenarios.ts'
+import { freePort, onTestServer, startServer, tempDataDir, testDatabaseUrl } from './server-process.ts'
+
+// Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts).
+const dirs: string[] = []
+const databases: string[] = []
+async function freshDatabase(): Promise<string> {
+  const name = `blog_fedi_${randomBytes(5).toString('hex')}`
+  await onTestServer(`CREATE DATABASE ${name}`)
+  databases.push(name)
+  return testDatabaseUrl(name)
+}
+const dataDir = () => {
+  const dir = tempDataDir()
+  dirs.push(dir)
+  return dir
+}
+
+afterAll(async () => {
+  dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }))
+  for (const name of databases) await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+})
+
+async function postgresBlog(): Promise<FediverseEngine> {
+  const url = await freshDatabase()
+  const dir = dataDir()
+  return {
+    label: 'PostgreSQL',
+    store: postgresStore(url),
+    start: (port) => startServer({ dataDir: dir, databaseUrl: url, port, env: FEDIVERSE_ENV }),
+  }
+}
+
+describe('fediverse delivery on real server processes (PostgreSQL)', () => {
+  it("a follower's server that was down gets the post when it is back", async () => {
+    await deliveredAfterTheRemoteReturns(await postgresBlog())
+  })
+
+  it('every inbox gets the Create after a SIGKILL mid-delivery and a restart', async () => {
+    await deliveredThroughSigkill(await postgresBlog())
+  })
+
+  it('three instances share the delivery: each inbox is sent the Create exactly once', async () => {
+    const url = await freshDatabase()
+    const store = postgresStore(url)
+    const peer = await startFedifyPeer({ delayMs: 50 })
+    const ports = await Promise.all([0, 1, 2].map(() => freePort()))
+    // One public address for all three, as behind a load balancer: the actor and its keys are the same everywhere.
+    const publicUrl = `http://127.0.0.1:${ports[0]}`
+    const env = { ...FEDIVERSE_ENV, PUBLIC_URL: publicUrl }
+    const servers = await Promise.all(
+      ports.map((port) => startServer({ dataDir: dataDir(), databaseUrl: url, port, env })),
+    )
+    try {
+      const followers = followersOn(peer, 200, { prefix: 'many', shared: false })
+      await store.insertFollowers(followers)
+      const { createId } = await publish(servers[1]!, publicUrl, 'Shared delivery')
+      await until(() => deliveriesPerInbox(peer, createId).size === 200, 120_000, 'every inbox has the Create')
+      await until(async () => (await store.queued()).length === 0, 30_000, 'the queue is empty')
+      expect(expectEveryInbox(peer, followers, createId)).toBe(200)
+      expect(peer.received.filter((a) => a instanceof Create && a.id?.href === createId)).toHaveLength(200)
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()))
+      await peer.close()
+    }
+  })
+})
