@@ -33,11 +33,10 @@ export type Delivery = { inbox: string; id: string; type: string; at: number }
 export async function startFedifyPeer(opts: { port?: number; delayMs?: number } = {}): Promise<FedifyPeer> {
   const received: Activity[] = []
   const deliveries: Delivery[] = []
-  const keys = new Map<string, CryptoKeyPair[]>()
-  const keysOf = async (name: string) => {
-    if (!keys.has(name)) keys.set(name, [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')])
-    return keys.get(name)!
-  }
+  // One RSA key pair for every actor (each still has its own key id): generating one per actor costs a loaded machine
+  // a second or more, and a delivery to a personal inbox dispatches its actor.
+  const keyPair = generateCryptoKeyPair('RSASSA-PKCS1-v1_5')
+  const keysOf = async () => [await keyPair]
   let origin = ''
   const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true })
   federation
@@ -53,7 +52,7 @@ export async function startFedifyPeer(opts: { port?: number; delayMs?: number } 
         publicKey: pairs[0]?.cryptographicKey,
       })
     })
-    .setKeyPairsDispatcher(async (_ctx, identifier) => keysOf(identifier))
+    .setKeyPairsDispatcher(keysOf)
   federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, async (_ctx, activity) => {
     received.push(activity)
   })
