@@ -72,7 +72,11 @@ export async function startFedifyPeer(opts: { port?: number; delayMs?: number } 
       { contextData: undefined },
     )
     if (req.method === 'POST' && body && response.ok) {
-      deliveries.push({ inbox: new URL(req.url ?? '/', origin).pathname, ...parsedActivity(body), at: performance.now() })
+      deliveries.push({
+        inbox: new URL(req.url ?? '/', origin).pathname,
+        ...parsedActivity(body),
+        at: performance.now(),
+      })
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs))
     }
     res.writeHead(response.status, Object.fromEntries(response.headers))

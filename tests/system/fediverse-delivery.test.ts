@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { afterAll, describe, it } from 'vitest'
-import { FEDIVERSE_ENV, sqliteStore } from './fediverse-delivery.ts'
+import { sqliteStore } from '#test/support/fediverse-followers.ts'
+import { FEDIVERSE_ENV } from './fediverse-delivery.ts'
 import { deliveredAfterTheRemoteReturns, deliveredThroughSigkill, type FediverseEngine } from './fediverse-scenarios.ts'
 import { startServer, tempDataDir } from './server-process.ts'
 

@@ -2,14 +2,8 @@ import { Create } from '@fedify/vocab'
 import { expect } from 'vitest'
 import { startFedifyPeer } from '#test/support/fedify-peer.ts'
 import { freePort, type ServerProcess } from './server-process.ts'
-import {
-  deliveriesPerInbox,
-  expectEveryInbox,
-  followersOn,
-  publish,
-  until,
-  type BlogStore,
-} from './fediverse-delivery.ts'
+import { followersOn, type BlogStore } from '#test/support/fediverse-followers.ts'
+import { deliveriesPerInbox, expectEveryInbox, publish, queueDrained, until } from './fediverse-delivery.ts'
 
 /** One blog's data on one engine; `start` runs the production server on it at `port` (PUBLIC_URL keeps that port). */
 export type FediverseEngine = {
@@ -43,7 +37,7 @@ export async function deliveredAfterTheRemoteReturns(engine: FediverseEngine): P
     await peer.start()
     const create = await peer.waitFor((a) => a instanceof Create && a.id?.href === createId, 60_000)
     expect(create.actorId?.href).toBe(`${server.base}/fediverse/users/site`)
-    await until(async () => (await engine.store.queued()).length === 0, 30_000, 'the queue is empty')
+    await queueDrained(engine.store, 30_000)
     expect(deliveriesPerInbox(peer, createId)).toEqual(new Map([[new URL(followers[0]!.inbox).pathname, 1]]))
   } finally {
     await server.stop()
@@ -77,7 +71,7 @@ export async function deliveredThroughSigkill(engine: FediverseEngine): Promise<
 
     server = await engine.start(port)
     await until(() => deliveriesPerInbox(peer, createId).size === FOLLOWERS, 120_000, 'every inbox has the Create')
-    await until(async () => (await engine.store.queued()).length === 0, 30_000, 'the queue is empty')
+    await queueDrained(engine.store, 90_000)
     const posts = expectEveryInbox(peer, followers, createId)
     const processed = peer.received.filter((a) => a instanceof Create && a.id?.href === createId).length
     console.log(
