@@ -13,7 +13,14 @@ import {
   until,
 } from './fediverse-delivery.ts'
 import { deliveredAfterTheRemoteReturns, deliveredThroughSigkill, type FediverseEngine } from './fediverse-scenarios.ts'
-import { freePort, onTestServer, startServer, tempDataDir, testDatabaseUrl } from './server-process.ts'
+import {
+  freePort,
+  onTestServer,
+  startServer,
+  tempDataDir,
+  testDatabaseUrl,
+  type ServerProcess,
+} from './server-process.ts'
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts).
 const dirs: string[] = []
@@ -62,11 +69,14 @@ describe('fediverse delivery on real server processes (PostgreSQL)', () => {
     // One public address for all three, as behind a load balancer: the actor and its keys are the same everywhere.
     const publicUrl = `http://127.0.0.1:${ports[0]}`
     const env = { ...FEDIVERSE_ENV, PUBLIC_URL: publicUrl }
-    const start = (port: number) => startServer({ dataDir: dataDir(), databaseUrl: url, port, env })
-    // The first one migrates; the other two then start side by side (three at once miss 30 s on a loaded machine).
-    const servers = [await start(ports[0]!)]
-    servers.push(...(await Promise.all(ports.slice(1).map(start))))
+    const servers: ServerProcess[] = []
+    const start = async (port: number) => {
+      servers.push(await startServer({ dataDir: dataDir(), databaseUrl: url, port, env }))
+    }
     try {
+      // The first one migrates; the other two then start side by side.
+      await start(ports[0]!)
+      await Promise.all(ports.slice(1).map(start))
       const followers = followersOn(peer, 100, { prefix: 'many', shared: false })
       await store.insertFollowers(followers)
       const { createId } = await publish(servers[1]!, publicUrl, 'Shared delivery')

@@ -69,7 +69,10 @@ export async function startServer(opts: {
     } catch {
       // not listening yet
     }
-    if (i > 300) throw new Error(`server did not start:\n${log}`)
+    if (i > 600) {
+      child.kill('SIGKILL') // never left running behind a failed test
+      throw new Error(`server did not start:\n${log}`)
+    }
     await new Promise((r) => setTimeout(r, 100))
   }
   return {
