@@ -1,20 +1,22 @@
 // npm run bench:fediverse [-- --engine postgres]: the fediverse delivery targets, on the production build (run `npm
 // run build` first), on SQLite, or with `--engine postgres` on a fresh database on TEST_DATABASE_URL's server (created
-// and dropped). Starts 20 loopback Fedify servers (tests/support/fedify-peer.ts, in this process) and the blog with
+// and dropped). Starts 20 loopback Fedify servers (tests/support/fedify-peer.ts, in a child process:
+// scripts/bench/fedify-peers.ts) and the blog with
 // FEDIVERSE_ALLOW_PRIVATE_ADDRESSES=1, gives the blog 1,000 followers (50 on each server, behind its shared inbox),
 // publishes one post and waits until every server got its Create. Prints how many times each server was sent it
 // (target: once), the time from publish to the last delivery, the blog's peak RSS (VmHWM), and the cached reader
-// page's throughput while delivering, in 1 s slices until the last delivery, as a fraction of the same page's before
-// and after and of the bare node:http server's (scripts/bench/bare-server.mjs), all loaded by the same harness.
+// page's throughput while delivering as a fraction of the same page's before and after and of the bare node:http
+// server's (scripts/bench/bare-server.mjs). Every rate is loaded the same way, in 1 s slices (while delivering: until
+// the last delivery).
 // Targets: under 60 s, RSS under 300 MB, reader pages ≥ 0.8 of their throughput.
+import { fork } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { startFedifyPeer } from '#test/support/fedify-peer.ts'
 import { followersOn, postgresStore, sqliteStore } from '#test/support/fediverse-followers.ts'
 import { startBareServer } from './bench/bare-server.mjs'
-import { fractionOf, loadFor, peakRssMbOf, type Load } from './bench/load.mjs'
+import { cpuMsOf, fractionOf, loadFor, peakRssMbOf, type Load } from './bench/load.mjs'
 import { startProductionServer } from './bench/production-server.mjs'
 
 const args = process.argv.slice(2)
@@ -43,7 +45,15 @@ if (ENGINE === 'postgres') {
 }
 const store = databaseUrl ? postgresStore(databaseUrl) : sqliteStore(dataDir)
 
-const peers = await Promise.all(Array.from({ length: SERVERS }, () => startFedifyPeer()))
+const peerProcess = fork('scripts/bench/fedify-peers.ts', [String(SERVERS)], { execArgv: ['--import', 'tsx'] })
+const nextMessage = <T>() => new Promise<T>((resolve) => peerProcess.once('message', (m) => resolve(m as T)))
+const { origins } = await nextMessage<{ origins: string[] }>()
+/** Each server's inbox POSTs so far (activity id, epoch ms). */
+const deliveries = async () => {
+  const answer = nextMessage<{ deliveries: Array<Array<{ id: string; at: number }>> }>()
+  peerProcess.send('deliveries')
+  return (await answer).deliveries
+}
 const server = await startProductionServer({
   port: PORT,
   env: {
@@ -79,40 +89,65 @@ const page = (await (
   await api('POST', '/api/posts', { title: 'Reader page', content, status: 'published' }, cookie)
 ).json()) as { slug: string }
 const pageUrl = `${base}/blog/${page.slug}`
-await store.insertFollowers(peers.flatMap((peer) => followersOn(peer, FOLLOWERS_EACH, { prefix: 'f', shared: true })))
+await store.insertFollowers(
+  origins.flatMap((origin) => followersOn(origin, FOLLOWERS_EACH, { prefix: 'f', shared: true })),
+)
 
 const bare = await startBareServer(PORT + 1)
 await loadFor(bare.base, {}, CONNECTIONS, 1)
 await loadFor(pageUrl, {}, CONNECTIONS, 1)
-const bareIdle = await loadFor(bare.base, {}, CONNECTIONS, SECONDS)
-const idle = await loadFor(pageUrl, {}, CONNECTIONS, SECONDS)
 
-const started = performance.now()
+/** The page loaded in 1 s slices (the shape of the load while delivering) until `done`: req/s and the blog's CPU. */
+async function slices(url: string, done: () => boolean) {
+  const cpuBefore = cpuMsOf(server.pid)
+  const runs: Load[] = []
+  do runs.push(await loadFor(url, {}, CONNECTIONS, 1))
+  while (!done())
+  const requests = runs.reduce((sum, r) => sum + r.rps, 0)
+  return {
+    rps: requests / runs.length,
+    seconds: runs.length,
+    cpuMsPerRequest: (cpuMsOf(server.pid) - cpuBefore) / requests,
+  }
+}
+const countdown = (n: number) => () => --n <= 0
+const bareIdle = await slices(bare.base, countdown(SECONDS))
+const idle = await slices(pageUrl, countdown(SECONDS))
+
+const started = Date.now()
+const cpuAtPublish = cpuMsOf(server.pid)
 const post = (await (
   await api('POST', '/api/posts', { title: 'To the fediverse', content, status: 'published' }, cookie)
 ).json()) as { slug: string }
 const createId = `${base}/blog/${post.slug}#create`
-const deliveriesOf = (peer: (typeof peers)[number]) => peer.deliveries.filter((d) => d.id === createId)
-const reached = () => peers.filter((peer) => deliveriesOf(peer).length > 0).length
+let perServer: number[][] = origins.map(() => [])
+const reached = () => perServer.filter((times) => times.length > 0).length
+let polling = false
+const poll = setInterval(async () => {
+  if (polling) return
+  polling = true
+  perServer = (await deliveries()).map((list) => list.filter((d) => d.id === createId).map((d) => d.at))
+  polling = false
+}, 100)
 
-// The page is loaded in 1 s slices until the last server has the post (at least one slice).
-const slices: Load[] = []
 const LIMIT_MS = 5 * 60_000
-do slices.push(await loadFor(pageUrl, {}, CONNECTIONS, 1))
-while (reached() < SERVERS && performance.now() - started < LIMIT_MS)
-while (reached() < SERVERS && performance.now() - started < LIMIT_MS) await new Promise((r) => setTimeout(r, 100))
-const lastAt = Math.max(...peers.flatMap((peer) => deliveriesOf(peer).map((d) => d.at)))
+const during = await slices(pageUrl, () => reached() === SERVERS || Date.now() - started > LIMIT_MS)
+const cpuDuring = cpuMsOf(server.pid) - cpuAtPublish
+const lastAt = Math.max(...perServer.flat())
 const peakRssMb = peakRssMbOf(server.pid)
 // Nothing left to go out (a second copy could only come from the queue), then the count per server.
-while ((await store.queued()).length > 0 && performance.now() - started < LIMIT_MS)
+while ((await store.queued()).length > 0 && Date.now() - started < LIMIT_MS)
   await new Promise((r) => setTimeout(r, 200))
-const idleAfter = await loadFor(pageUrl, {}, CONNECTIONS, SECONDS)
-const bareAfter = await loadFor(bare.base, {}, CONNECTIONS, SECONDS)
+const idleAfter = await slices(pageUrl, countdown(SECONDS))
+const bareAfter = await slices(bare.base, countdown(SECONDS))
 
-const during = slices.reduce((sum, s) => sum + s.rps, 0) / slices.length
 const idleRps = (idle.rps + idleAfter.rps) / 2
 const bareRps = (bareIdle.rps + bareAfter.rps) / 2
-const counts = peers.map((peer) => deliveriesOf(peer).length)
+// The blog's CPU while delivering, less what the page requests it served meanwhile cost at the quiet rate per request.
+const deliveryCpuMs = cpuDuring - during.rps * during.seconds * ((idle.cpuMsPerRequest + idleAfter.cpuMsPerRequest) / 2)
+await new Promise((r) => setTimeout(r, 200))
+clearInterval(poll)
+const counts = perServer.map((times) => times.length)
 const once = counts.filter((n) => n === 1).length
 console.log(
   `${ENGINE}: ${SERVERS * FOLLOWERS_EACH} followers on ${SERVERS} servers; servers that got the Create: ${reached()}; exactly once: ${once} (deliveries per server: ${counts.join(' ')})`,
@@ -120,14 +155,17 @@ console.log(
 console.log(`time from publish to the last delivery: ${((lastAt - started) / 1000).toFixed(1)} s (target < 60 s)`)
 console.log(`blog peak RSS: ${peakRssMb.toFixed(0)} MB (target < 300 MB)`)
 console.log(
-  `cached reader page, ${CONNECTIONS} connections: not delivering ${idle.rps.toFixed(0)} req/s before, ${idleAfter.rps.toFixed(0)} after (${SECONDS} s each); while delivering ${during.toFixed(0)} req/s (${slices.length} slice(s) of 1 s)`,
+  `cached reader page, ${CONNECTIONS} connections, 1 s slices: not delivering ${idle.rps.toFixed(0)} req/s before, ${idleAfter.rps.toFixed(0)} after (${SECONDS} slices each); while delivering ${during.rps.toFixed(0)} req/s (${during.seconds} slices)`,
 )
 console.log(
-  `while delivering / not delivering: ${fractionOf(during, idleRps)} (target ≥ 0.8); as fractions of the bare server (${bareIdle.rps.toFixed(0)} before, ${bareAfter.rps.toFixed(0)} after, mean used): not delivering ${fractionOf(idleRps, bareRps)}, while delivering ${fractionOf(during, bareRps)}`,
+  `while delivering / not delivering: ${fractionOf(during.rps, idleRps)} (target ≥ 0.8); as fractions of the bare server (${bareIdle.rps.toFixed(0)} before, ${bareAfter.rps.toFixed(0)} after, mean used): not delivering ${fractionOf(idleRps, bareRps)}, while delivering ${fractionOf(during.rps, bareRps)}`,
+)
+console.log(
+  `blog CPU for the delivery itself (its CPU meanwhile less the pages it served): ${deliveryCpuMs.toFixed(0)} ms`,
 )
 server.stop()
 await bare.stop()
-await Promise.all(peers.map((peer) => peer.close()))
+peerProcess.disconnect()
 rmSync(dataDir, { recursive: true, force: true })
 if (databaseUrl && process.env.TEST_DATABASE_URL)
   await onServer(process.env.TEST_DATABASE_URL, `drop database if exists ${dbName} with (force)`)

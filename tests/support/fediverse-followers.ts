@@ -1,7 +1,6 @@
 import SQLite from 'better-sqlite3'
 import path from 'node:path'
 import pg from 'pg'
-import type { FedifyPeer } from './fedify-peer.ts'
 
 export type FollowerRow = {
   actor_id: string
@@ -11,17 +10,20 @@ export type FollowerRow = {
   created_at: string
 }
 
-/** `n` followers on one peer (`prefix0`, `prefix1`, …): each with its own inbox, or all behind the peer's shared inbox. */
-export function followersOn(peer: FedifyPeer, n: number, opts: { prefix: string; shared: boolean }): FollowerRow[] {
-  const host = new URL(peer.origin).host
+/**
+ * `n` followers on one peer (tests/support/fedify-peer.ts) at `origin` (`prefix0`, `prefix1`, …): each with its own
+ * inbox, or all behind the peer's shared inbox.
+ */
+export function followersOn(origin: string, n: number, opts: { prefix: string; shared: boolean }): FollowerRow[] {
+  const host = new URL(origin).host
   const at = new Date().toISOString()
   return Array.from({ length: n }, (_, i) => {
     const name = `${opts.prefix}${i}`
-    const actor = peer.actorUri(name).href
+    const actor = `${origin}/users/${name}`
     return {
       actor_id: actor,
       inbox: `${actor}/inbox`,
-      shared_inbox: opts.shared ? `${peer.origin}/inbox` : null,
+      shared_inbox: opts.shared ? `${origin}/inbox` : null,
       handle: `@${name}@${host}`,
       created_at: at,
     }

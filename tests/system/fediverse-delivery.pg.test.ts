@@ -77,7 +77,7 @@ describe('fediverse delivery on real server processes (PostgreSQL)', () => {
       // The first one migrates; the other two then start side by side.
       await start(ports[0]!)
       await Promise.all(ports.slice(1).map(start))
-      const followers = followersOn(peer, 100, { prefix: 'many', shared: false })
+      const followers = followersOn(peer.origin, 100, { prefix: 'many', shared: false })
       await store.insertFollowers(followers)
       const { createId } = await publish(servers[1]!, publicUrl, 'Shared delivery')
       await until(() => deliveriesPerInbox(peer, createId).size === 100, 120_000, 'every inbox has the Create')

@@ -22,7 +22,7 @@ export async function deliveredAfterTheRemoteReturns(engine: FediverseEngine): P
   const port = await freePort()
   const server = await engine.start(port)
   try {
-    const followers = followersOn(peer, 1, { prefix: 'away', shared: false })
+    const followers = followersOn(peer.origin, 1, { prefix: 'away', shared: false })
     await engine.store.insertFollowers(followers)
     await peer.stop()
     const { createId } = await publish(server, server.base, 'While the remote was away')
@@ -60,7 +60,7 @@ export async function deliveredThroughSigkill(engine: FediverseEngine): Promise<
   const port = await freePort()
   let server = await engine.start(port)
   try {
-    const followers = followersOn(peer, FOLLOWERS, { prefix: 'reader', shared: false })
+    const followers = followersOn(peer.origin, FOLLOWERS, { prefix: 'reader', shared: false })
     await engine.store.insertFollowers(followers)
     const { createId } = await publish(server, server.base, 'Crash on the way out')
     await until(() => deliveriesPerInbox(peer, createId).size >= 20, 60_000, '20 inboxes have the Create')
