@@ -54,6 +54,10 @@ const deliveries = async () => {
   peerProcess.send('deliveries')
   return (await answer).deliveries
 }
+const dropDatabase = async () => {
+  if (databaseUrl && process.env.TEST_DATABASE_URL)
+    await onServer(process.env.TEST_DATABASE_URL, `drop database if exists ${dbName} with (force)`)
+}
 const server = await startProductionServer({
   port: PORT,
   env: {
@@ -65,6 +69,9 @@ const server = await startProductionServer({
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_EMAIL: ADMIN.email,
   },
+}).catch(async (err: unknown) => {
+  await dropDatabase()
+  throw err
 })
 const base = server.base
 
@@ -167,6 +174,5 @@ server.stop()
 await bare.stop()
 peerProcess.disconnect()
 rmSync(dataDir, { recursive: true, force: true })
-if (databaseUrl && process.env.TEST_DATABASE_URL)
-  await onServer(process.env.TEST_DATABASE_URL, `drop database if exists ${dbName} with (force)`)
+await dropDatabase()
 process.exit(once === SERVERS ? 0 : 1)
