@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { followersOn, postgresStore, sqliteStore } from '#test/support/fediverse-followers.ts'
+import { ADMIN, call, loginCookie } from '#test/system/server-process.ts'
 import { startBareServer } from './bench/bare-server.mjs'
 import { cpuMsOf, fractionOf, loadFor, peakRssMbOf, type Load } from './bench/load.mjs'
 import { startProductionServer } from './bench/production-server.mjs'
@@ -26,7 +27,6 @@ const FOLLOWERS_EACH = 50
 const PORT = Number(process.env.BENCH_PORT ?? 4640)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 10
-const ADMIN = { username: 'bench', password: 'bench-password-123', email: 'bench@example.com' }
 
 async function onServer(url: string, text: string) {
   const client = new pg.Client({ connectionString: url })
@@ -75,26 +75,16 @@ const server = await startProductionServer({
 })
 const base = server.base
 
-async function api(method: string, url: string, body?: unknown, cookie?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { origin: base, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`)
-  return res
+const cookie = await loginCookie(base)
+const content = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} of a post of ordinary length.`).join('\n\n')
+async function publishPost(title: string): Promise<{ slug: string }> {
+  const res = await call(base, 'POST', '/api/posts', { cookie, body: { title, content, status: 'published' } })
+  if (res.status !== 201) throw new Error(`publishing failed: ${res.status} ${await res.text()}`)
+  return (await res.json()) as { slug: string }
 }
-const login = await api('POST', '/api/auth/login', { username: ADMIN.username, password: ADMIN.password })
-const cookie = login.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ')
 
 // The reader page loaded while delivering, published before anyone follows (so it is delivered to nobody).
-const content = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} of a post of ordinary length.`).join('\n\n')
-const page = (await (
-  await api('POST', '/api/posts', { title: 'Reader page', content, status: 'published' }, cookie)
-).json()) as { slug: string }
+const page = await publishPost('Reader page')
 const pageUrl = `${base}/blog/${page.slug}`
 await store.insertFollowers(
   origins.flatMap((origin) => followersOn(origin, FOLLOWERS_EACH, { prefix: 'f', shared: true })),
@@ -123,9 +113,7 @@ const idle = await slices(pageUrl, countdown(SECONDS))
 
 const started = Date.now()
 const cpuAtPublish = cpuMsOf(server.pid)
-const post = (await (
-  await api('POST', '/api/posts', { title: 'To the fediverse', content, status: 'published' }, cookie)
-).json()) as { slug: string }
+const post = await publishPost('To the fediverse')
 const createId = `${base}/blog/${post.slug}#create`
 let perServer: number[][] = origins.map(() => [])
 const reached = () => perServer.filter((times) => times.length > 0).length

@@ -1,6 +1,4 @@
 import { Create } from '@fedify/vocab'
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startFedifyPeer } from '#test/support/fedify-peer.ts'
 import { followersOn, postgresStore } from '#test/support/fediverse-followers.ts'
@@ -13,38 +11,15 @@ import {
   until,
 } from './fediverse-delivery.ts'
 import { deliveredAfterTheRemoteReturns, deliveredThroughSigkill, type FediverseEngine } from './fediverse-scenarios.ts'
-import {
-  freePort,
-  onTestServer,
-  startServer,
-  tempDataDir,
-  testDatabaseUrl,
-  type ServerProcess,
-} from './server-process.ts'
+import { freePort, scratch, startServer, type ServerProcess } from './server-process.ts'
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts).
-const dirs: string[] = []
-const databases: string[] = []
-async function freshDatabase(): Promise<string> {
-  const name = `blog_fedi_${randomBytes(5).toString('hex')}`
-  await onTestServer(`CREATE DATABASE ${name}`)
-  databases.push(name)
-  return testDatabaseUrl(name)
-}
-const dataDir = () => {
-  const dir = tempDataDir()
-  dirs.push(dir)
-  return dir
-}
-
-afterAll(async () => {
-  dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }))
-  for (const name of databases) await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-})
+const space = scratch('fedi')
+afterAll(space.remove)
 
 async function postgresBlog(): Promise<FediverseEngine> {
-  const url = await freshDatabase()
-  const dir = dataDir()
+  const url = await space.database()
+  const dir = space.dataDir()
   return {
     label: 'PostgreSQL',
     store: postgresStore(url),
@@ -62,7 +37,7 @@ describe('fediverse delivery on real server processes (PostgreSQL)', () => {
   })
 
   it('three instances share the delivery: each inbox is sent the Create exactly once', async () => {
-    const url = await freshDatabase()
+    const url = await space.database()
     const store = postgresStore(url)
     const peer = await startFedifyPeer({ delayMs: 50 })
     const ports = await Promise.all([0, 1, 2].map(() => freePort()))
@@ -71,7 +46,7 @@ describe('fediverse delivery on real server processes (PostgreSQL)', () => {
     const env = { ...FEDIVERSE_ENV, PUBLIC_URL: publicUrl }
     const servers: ServerProcess[] = []
     const start = async (port: number) => {
-      servers.push(await startServer({ dataDir: dataDir(), databaseUrl: url, port, env }))
+      servers.push(await startServer({ dataDir: space.dataDir(), databaseUrl: url, port, env }))
     }
     try {
       // The first one migrates; the other two then start side by side.
