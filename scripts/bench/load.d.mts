@@ -9,3 +9,4 @@ export function loadFor(
 export function loadEach(base: string, urls: string[], connections: number, method?: string): Promise<Load>
 export function fractionOf(rps: number, ceiling: number): string
 export function cpuMsOf(pid: number): number
+export function peakRssMbOf(pid: number): number

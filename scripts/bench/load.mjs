@@ -56,3 +56,9 @@ export function cpuMsOf(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
   return (Number(fields[11]) + Number(fields[12])) * 10
 }
+
+/** The most resident memory a process has had so far (the kernel's high-water mark, VmHWM), in MB. */
+export function peakRssMbOf(pid) {
+  const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return hwm ? Number(hwm[1]) / 1024 : 0
+}

@@ -39,7 +39,7 @@ export async function startProductionServer({ port, env = {} }) {
     } catch {
       /* starting */
     }
-    if (i > 300) throw new Error('server did not start')
+    if (i > 600) throw new Error('server did not start')
     await new Promise((r) => setTimeout(r, 100))
   }
   return { base, pid: server.pid, stop }

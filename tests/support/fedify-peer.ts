@@ -11,6 +11,11 @@ export type FedifyPeer = {
   origin: string
   federation: Federation<void>
   received: Activity[]
+  /**
+   * Every POST its inboxes answered with a 2xx, counted before Fedify's own duplicate check (which keeps a repeated
+   * activity id out of `received`): how many times the sender really delivered each activity to each inbox.
+   */
+  deliveries: Delivery[]
   actorUri: (name: string) => URL
   /** Sends an activity signed as `name` to one recipient. */
   send: (name: string, to: Recipient, activity: Activity) => Promise<void>
@@ -22,13 +27,16 @@ export type FedifyPeer = {
   close: () => Promise<void>
 }
 
-export async function startFedifyPeer(opts: { port?: number } = {}): Promise<FedifyPeer> {
+export type Delivery = { inbox: string; id: string; type: string; at: number }
+
+/** `delayMs`: each inbox POST is answered this much later (a slow server, so a sender can be stopped mid-delivery). */
+export async function startFedifyPeer(opts: { port?: number; delayMs?: number } = {}): Promise<FedifyPeer> {
   const received: Activity[] = []
-  const keys = new Map<string, CryptoKeyPair[]>()
-  const keysOf = async (name: string) => {
-    if (!keys.has(name)) keys.set(name, [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')])
-    return keys.get(name)!
-  }
+  const deliveries: Delivery[] = []
+  // One RSA key pair for every actor (each still has its own key id): generating one per actor costs a loaded machine
+  // a second or more, and a delivery to a personal inbox dispatches its actor.
+  const keyPair = generateCryptoKeyPair('RSASSA-PKCS1-v1_5')
+  const keysOf = async () => [await keyPair]
   let origin = ''
   const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true })
   federation
@@ -44,7 +52,7 @@ export async function startFedifyPeer(opts: { port?: number } = {}): Promise<Fed
         publicKey: pairs[0]?.cryptographicKey,
       })
     })
-    .setKeyPairsDispatcher(async (_ctx, identifier) => keysOf(identifier))
+    .setKeyPairsDispatcher(keysOf)
   federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Activity, async (_ctx, activity) => {
     received.push(activity)
   })
@@ -63,6 +71,14 @@ export async function startFedifyPeer(opts: { port?: number } = {}): Promise<Fed
       }),
       { contextData: undefined },
     )
+    if (req.method === 'POST' && body && response.ok) {
+      deliveries.push({
+        inbox: new URL(req.url ?? '/', origin).pathname,
+        ...parsedActivity(body),
+        at: performance.now(),
+      })
+      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs))
+    }
     res.writeHead(response.status, Object.fromEntries(response.headers))
     res.end(Buffer.from(await response.arrayBuffer()))
   }
@@ -88,6 +104,7 @@ export async function startFedifyPeer(opts: { port?: number } = {}): Promise<Fed
     origin,
     federation,
     received,
+    deliveries,
     actorUri: (name) => new URL(`/users/${name}`, origin),
     send: async (name, to, activity) => {
       const ctx = federation.createContext(new URL(origin), undefined)
@@ -108,5 +125,14 @@ export async function startFedifyPeer(opts: { port?: number } = {}): Promise<Fed
       await listen()
     },
     close: stop,
+  }
+}
+
+function parsedActivity(body: Buffer): { id: string; type: string } {
+  try {
+    const json = JSON.parse(body.toString('utf8')) as { id?: unknown; type?: unknown }
+    return { id: String(json.id), type: String(json.type) }
+  } catch {
+    return { id: '', type: '' }
   }
 }

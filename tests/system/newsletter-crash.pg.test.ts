@@ -1,15 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startSmtpInbox } from '#test/support/smtp-inbox.ts'
-import {
-  createPublishedPost,
-  loginCookie,
-  onTestServer,
-  startServer,
-  tempDataDir,
-  testDatabaseUrl,
-} from './server-process.ts'
+import { createPublishedPost, loginCookie, scratch, startServer } from './server-process.ts'
 import {
   allReceived,
   sendSettled,
@@ -20,29 +11,13 @@ import {
 } from './newsletter-send.ts'
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts).
-const dirs: string[] = []
-const databases: string[] = []
-async function freshDatabase(): Promise<string> {
-  const name = `blog_newsletter_${randomBytes(5).toString('hex')}`
-  await onTestServer(`CREATE DATABASE ${name}`)
-  databases.push(name)
-  return testDatabaseUrl(name)
-}
-const dataDir = () => {
-  const dir = tempDataDir()
-  dirs.push(dir)
-  return dir
-}
-
-afterAll(async () => {
-  dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }))
-  for (const name of databases) await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-})
+const space = scratch('newsletter')
+afterAll(space.remove)
 
 describe('newsletter on PostgreSQL', () => {
   it('each of 200 subscribers gets the post exactly once after a SIGKILL mid-send and a restart', async () => {
-    const url = await freshDatabase()
-    const dir = dataDir()
+    const url = await space.database()
+    const dir = space.dataDir()
     await sendThroughSigkill({
       label: 'PostgreSQL',
       start: (env) => startServer({ dataDir: dir, databaseUrl: url, env }),
@@ -52,9 +27,11 @@ describe('newsletter on PostgreSQL', () => {
 
   it('three instances share the send: each subscriber gets it once, and no message is sent twice', async () => {
     const inbox = await startSmtpInbox()
-    const url = await freshDatabase()
+    const url = await space.database()
     const env = { SMTP_URL: inbox.url, MAIL_RATE: '40' }
-    const servers = await Promise.all([0, 1, 2].map(() => startServer({ dataDir: dataDir(), databaseUrl: url, env })))
+    const servers = await Promise.all(
+      [0, 1, 2].map(() => startServer({ dataDir: space.dataDir(), databaseUrl: url, env })),
+    )
     try {
       const subscribers = confirmedSubscribers(200, 'multi')
       await insertIntoPostgres(url, subscribers)

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -69,7 +70,10 @@ export async function startServer(opts: {
     } catch {
       // not listening yet
     }
-    if (i > 300) throw new Error(`server did not start:\n${log}`)
+    if (i > 600) {
+      child.kill('SIGKILL') // never left running behind a failed test
+      throw new Error(`server did not start:\n${log}`)
+    }
     await new Promise((r) => setTimeout(r, 100))
   }
   return {
@@ -169,3 +173,29 @@ export async function onTestServer(sqlText: string): Promise<void> {
 /** TEST_DATABASE_URL pointed at another database on the same server. */
 export const testDatabaseUrl = (name: string) =>
   Object.assign(new URL(process.env.TEST_DATABASE_URL ?? ''), { pathname: `/${name}` }).toString()
+
+/**
+ * Data directories and PostgreSQL databases a test file makes as it goes (`blog_<prefix>_<random>`); `remove()` (in
+ * afterAll) deletes them all.
+ */
+export function scratch(prefix: string) {
+  const dirs: string[] = []
+  const databases: string[] = []
+  return {
+    dataDir: () => {
+      const dir = tempDataDir()
+      dirs.push(dir)
+      return dir
+    },
+    database: async () => {
+      const name = `blog_${prefix}_${randomBytes(5).toString('hex')}`
+      await onTestServer(`CREATE DATABASE ${name}`)
+      databases.push(name)
+      return testDatabaseUrl(name)
+    },
+    remove: async () => {
+      dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }))
+      for (const name of databases) await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    },
+  }
+}
