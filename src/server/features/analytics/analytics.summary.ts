@@ -7,7 +7,7 @@ import {
 } from '#shared/schemas/analytics.ts'
 import type { Db } from '../../db/client.ts'
 import { badRequest } from '../../errors.ts'
-import { countsPerPeriod, topPosts, topValues } from './analytics.repo.ts'
+import { countsPerPeriod, topPosts, topValues, type Spans } from './analytics.repo.ts'
 import { rolledUpBefore } from './analytics.retention.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -20,6 +20,20 @@ const monthsFrom = (from: string, to: string) => {
     if (month > to.slice(0, 7)) return months
     months.push(month)
   }
+}
+
+const lastDayOf = (month: string) => isoDay(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0))
+const nextMonth = (month: string) => isoDay(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1))
+
+/** The whole months within a range (read as month rows), and the days at its ends that are not in one. */
+export function spansOf(from: string, to: string): Spans {
+  const first = from.endsWith('-01') ? from : nextMonth(from)
+  const lastEnd = lastDayOf(to) === to ? to : isoDay(Date.parse(`${to.slice(0, 7)}-01`) - DAY_MS)
+  if (first > lastEnd) return { days: [[from, to]] }
+  const days: Array<[string, string]> = []
+  if (from < first) days.push([from, isoDay(Date.parse(first) - DAY_MS)])
+  if (to > lastEnd) days.push([isoDay(Date.parse(lastEnd) + DAY_MS), to])
+  return { months: [first, `${lastEnd.slice(0, 7)}-01`], days }
 }
 
 export type Range = { from: string; to: string; unit: 'day' | 'month'; series: string[] }
@@ -59,7 +73,7 @@ export async function analyticsSummary(
   retentionDays: number,
 ): Promise<AnalyticsSummary> {
   const { from, to, unit, series } = rangeOf(query, now, retentionDays)
-  const scope = { from, to, post: query.post, filters: filtersOf(query) }
+  const scope = { from, to, spans: spansOf(from, to), post: query.post, filters: filtersOf(query) }
   // Independent reads: on PostgreSQL they run side by side on the pool's connections.
   const [periods, posts, ...perTable] = await Promise.all([
     countsPerPeriod(db, scope, unit),
