@@ -34,6 +34,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       await sql`insert into ${sql.table(`${table}_next`)} select * from ${sql.table(table)}`.execute(db)
       await db.schema.dropTable(table).execute()
       await db.schema.alterTable(`${table}_next`).renameTo(table).execute()
+      if (table === 'analytics_post_totals')
+        await db.schema.createIndex(`${table}_post_idx`).on(table).columns(['post_id', 'day']).execute()
     } else {
       await sql`alter table ${sql.table(table)} drop constraint ${sql.ref(`${table}_pk`)},
         add constraint ${sql.ref(`${table}_pk`)} primary key (${sql.join(pk.map((k) => sql.ref(k)))})`.execute(db)
@@ -44,16 +46,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       select 'month', substr(day, 1, 7) || '-01', ${grouped}, sum(views), sum(visitors)
       from ${sql.table(table)} where span = 'day'
       group by substr(day, 1, 7), ${grouped}
-      on conflict (${sql.join(pk.map((k) => sql.ref(k)))}) do update set
-        views = ${sql.table(table)}.views + excluded.views,
-        visitors = ${sql.table(table)}.visitors + excluded.visitors`.execute(db)
+      on conflict (${sql.join(pk.map((k) => sql.ref(k)))}) do nothing`.execute(db)
+    // A month already kept as a row was rolled up: it has no day rows left, so nothing above collides with it.
+    await sql`analyze ${sql.table(table)}`.execute(db)
   }
-  if (sqlite)
-    await db.schema
-      .createIndex('analytics_post_totals_post_idx')
-      .on('analytics_post_totals')
-      .columns(['post_id', 'day'])
-      .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

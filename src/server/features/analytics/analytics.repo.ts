@@ -148,35 +148,48 @@ export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<vo
 
 /**
  * A range read from the pre-summed tables (site-wide rows, per-post totals), which keep every month as a row of its
- * own as well as its days: the whole months in the range (`months`, their first days) and the days at its ends.
+ * own as well as its days: month rows (`months`, their first days), plus the `days` at the range's ends, less the
+ * `minus` days of a month row that lie outside the range (whichever reads fewer rows).
  */
-export type Spans = { months?: [string, string]; days: Array<[string, string]> }
+export type Spans = { months?: [string, string]; days: Array<[string, string]>; minus: Array<[string, string]> }
 
 /** What a summary reads: a range of days (or month rows), one post or all, and one value per dimension. */
 export type Scope = { from: string; to: string; spans: Spans; post?: string; filters: AnalyticsFilters }
+
+const dayRows = (days: Array<[string, string]>) =>
+  days.map(([from, to]) => sql<SqlBool>`(span = 'day' and day between ${from} and ${to})`)
 
 const inSpans = (spans: Spans) =>
   sql<SqlBool>`(${sql.join(
     [
       ...(spans.months ? [sql`(span = 'month' and day between ${spans.months[0]} and ${spans.months[1]})`] : []),
-      ...spans.days.map(([from, to]) => sql`(span = 'day' and day between ${from} and ${to})`),
+      ...dayRows([...spans.days, ...spans.minus]),
     ],
     sql` or `,
   )})`
+
+/** A sum of views or visitors; with `minus` days, those rows count against their month's row. */
+const total = (column: 'views' | 'visitors', spans: Spans | undefined) =>
+  spans?.minus.length
+    ? sql<number>`sum(case when ${sql.join(dayRows(spans.minus), sql` or `)} then -${sql.ref(column)} else ${sql.ref(column)} end)`
+    : sql<number>`sum(${sql.ref(column)})`
+const sums = (spans: Spans | undefined) => [total('views', spans).as('views'), total('visitors', spans).as('visitors')]
+/** A value or post seen only on the days taken off nets to nothing, and is left out as if never seen. */
+const netOnly = (spans: Spans | undefined) => spans !== undefined && spans.minus.length > 0
 
 /**
  * The site's rows (by `spans`), or one post's (by day: the per-post combinations have month rows only where they
  * were rolled up), within the range and the filters.
  */
-function scoped(db: Db, scope: Scope, spans = scope.spans) {
+function scoped(db: Db, scope: Scope, spans: Spans | undefined) {
   let q = (
-    scope.post
-      ? db
+    spans
+      ? db.selectFrom('analytics_site_facts').where(inSpans(spans))
+      : db
           .selectFrom('analytics_facts')
-          .where('post_id', '=', scope.post)
+          .where('post_id', '=', scope.post!)
           .where('day', '>=', scope.from)
           .where('day', '<=', scope.to)
-      : db.selectFrom('analytics_site_facts').where(inSpans(spans))
   ) as SelectQueryBuilder<DB, 'analytics_site_facts', object>
   for (const dimension of ANALYTICS_DIMENSIONS) {
     const value = scope.filters[dimension]
@@ -185,13 +198,15 @@ function scoped(db: Db, scope: Scope, spans = scope.spans) {
   return q
 }
 
-const sums = (eb: ExpressionBuilder<DB, 'analytics_site_facts'>) =>
-  [eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')] as const
-
 /** Views and visitors per day, or per month (`YYYY-MM`). */
 export async function countsPerPeriod(db: Db, scope: Scope, unit: 'day' | 'month') {
-  const rows = await scoped(db, scope, unit === 'day' ? { days: [[scope.from, scope.to]] } : scope.spans)
-    .select((eb) => [(unit === 'day' ? sql<string>`day` : sql<string>`substr(day, 1, 7)`).as('period'), ...sums(eb)])
+  const spans: Spans | undefined = scope.post
+    ? undefined
+    : unit === 'day'
+      ? { days: [[scope.from, scope.to]], minus: [] }
+      : scope.spans
+  const rows = await scoped(db, scope, spans)
+    .select([(unit === 'day' ? sql<string>`day` : sql<string>`substr(day, 1, 7)`).as('period'), ...sums(spans)])
     .groupBy('period')
     .execute()
   return rows.map((r) => ({ period: r.period, views: Number(r.views), visitors: Number(r.visitors) }))
@@ -199,10 +214,12 @@ export async function countsPerPeriod(db: Db, scope: Scope, unit: 'day' | 'month
 
 /** The most viewed values of one dimension ('' — no referrer, no campaign — is left out). */
 export async function topValues(db: Db, scope: Scope, dimension: Dimension, limit: number) {
-  const rows = await scoped(db, scope)
+  const spans = scope.post ? undefined : scope.spans
+  const rows = await scoped(db, scope, spans)
     .where(dimension, '<>', '')
-    .select((eb) => [eb.ref(dimension).as('value'), ...sums(eb)])
+    .select((eb) => [eb.ref(dimension).as('value'), ...sums(spans)])
     .groupBy(dimension)
+    .$if(netOnly(spans), (q) => q.having(total('views', spans), '>', 0))
     .orderBy('views', 'desc')
     .orderBy(dimension)
     .limit(limit)
@@ -213,10 +230,11 @@ export async function topValues(db: Db, scope: Scope, dimension: Dimension, limi
 /** The most viewed posts under the filters: summed per post first, titles looked up for the top ones only. */
 export async function topPosts(db: Db, scope: Scope, limit: number) {
   const filtered = ANALYTICS_DIMENSIONS.some((d) => scope.filters[d] !== undefined)
+  const spans = filtered ? undefined : scope.spans
   let q = (
-    filtered
-      ? db.selectFrom('analytics_facts').where('day', '>=', scope.from).where('day', '<=', scope.to)
-      : db.selectFrom('analytics_post_totals').where(inSpans(scope.spans))
+    spans
+      ? db.selectFrom('analytics_post_totals').where(inSpans(spans))
+      : db.selectFrom('analytics_facts').where('day', '>=', scope.from).where('day', '<=', scope.to)
   ) as SelectQueryBuilder<DB, 'analytics_facts', object>
   if (scope.post) q = q.where('post_id', '=', scope.post)
   for (const dimension of ANALYTICS_DIMENSIONS) {
@@ -227,12 +245,9 @@ export async function topPosts(db: Db, scope: Scope, limit: number) {
   // post order to spare a sort, reading every day ever kept instead of the range's.
   const postKey = sql<string>`post_id || ''`
   const top = await q
-    .select((eb) => [
-      postKey.as('post_id'),
-      eb.fn.sum<number>('views').as('views'),
-      eb.fn.sum<number>('visitors').as('visitors'),
-    ])
+    .select([postKey.as('post_id'), ...sums(spans)])
     .groupBy(postKey)
+    .$if(netOnly(spans), (qb) => qb.having(total('views', spans), '>', 0))
     .orderBy('views', 'desc')
     .orderBy('post_id')
     .limit(limit)
