@@ -109,7 +109,11 @@ async function explain(t: TestApp, engine: 'sqlite' | 'postgres', post: string) 
   const from = new Date(t.app.ctx.clock().getTime() - 89 * 86_400_000).toISOString().slice(0, 10)
   const today = t.app.ctx.clock().toISOString().slice(0, 10)
   // Two years: the whole months as month rows, this month's days as day rows (what the summary reads).
-  const { months: [first, last] = ['', ''], days, minus } = spansOf(`${Number(today.slice(0, 4)) - 2}${today.slice(4, 7)}-01`, today, today)
+  const {
+    months: [first, last] = ['', ''],
+    days,
+    minus,
+  } = spansOf(`${Number(today.slice(0, 4)) - 2}${today.slice(4, 7)}-01`, today, today)
   const months = sql`((span = 'month' and day between ${first} and ${last})
     ${sql.join(
       [...days, ...minus].map(([a, b]) => sql`or (span = 'day' and day between ${a} and ${b})`),

@@ -70,9 +70,9 @@ describe('analytics ranges over the pre-summed months', () => {
       ] as const) {
         expect(sum('day', month), `${table} ${month} days`).toBe(views)
         expect(sum('month', month), `${table} ${month} month`).toBe(views)
-        expect(rows.filter((r) => r.span === 'month' && r.day.startsWith(month)).every((r) => r.day.endsWith('-01'))).toBe(
-          true,
-        )
+        expect(
+          rows.filter((r) => r.span === 'month' && r.day.startsWith(month)).every((r) => r.day.endsWith('-01')),
+        ).toBe(true)
       }
     }
   })

@@ -65,8 +65,6 @@ export async function down(db: Kysely<any>): Promise<void> {
     )
     if (db.getExecutor().adapter instanceof SqliteAdapter) continue // the key order does not change what SQLite reads
     await sql`alter table ${sql.table(table)} drop constraint ${sql.ref(`${table}_pk`)},
-      add constraint ${sql.ref(`${table}_pk`)} primary key (${sql.join(pk.map((k) => sql.ref(k)))})`.execute(
-      db,
-    )
+      add constraint ${sql.ref(`${table}_pk`)} primary key (${sql.join(pk.map((k) => sql.ref(k)))})`.execute(db)
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import {
   ANALYTICS_DIMENSIONS,
   type AnalyticsDimension as Dimension,

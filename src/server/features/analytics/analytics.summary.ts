@@ -92,7 +92,13 @@ export async function analyticsSummary(
   retentionDays: number,
 ): Promise<AnalyticsSummary> {
   const { from, to, unit, series } = rangeOf(query, now, retentionDays)
-  const scope = { from, to, spans: spansOf(from, to, isoDay(now.getTime()), rolledUpBefore(now, retentionDays)), post: query.post, filters: filtersOf(query) }
+  const scope = {
+    from,
+    to,
+    spans: spansOf(from, to, isoDay(now.getTime()), rolledUpBefore(now, retentionDays)),
+    post: query.post,
+    filters: filtersOf(query),
+  }
   // Independent reads: on PostgreSQL they run side by side on the pool's connections.
   const [periods, posts, ...perTable] = await Promise.all([
     countsPerPeriod(db, scope, unit),
