@@ -30,9 +30,11 @@ export async function createTestApp(
     newsletterEveryMs?: number
     engine?: 'sqlite' | 'postgres'
     env?: Record<string, string>
+    /** A benchmark's name: its database is reused and kept (see createTestDatabase). */
+    keep?: string
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(opts.engine)
+  const database = await createTestDatabase(opts.engine, opts.keep)
   const env = loadEnv({
     NODE_ENV: 'test',
     PUBLIC_URL: ORIGIN,
@@ -62,6 +64,7 @@ export async function createTestApp(
         role: 'admin',
         created_at: new Date().toISOString(),
       })
+      .onConflict((oc) => oc.doNothing())
       .execute()
   }
 

@@ -38,16 +38,25 @@ async function dropWhenIdle(name: string): Promise<void> {
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
 }
 
-/** A fresh, migrated database of its own: a temp SQLite file, or a new PostgreSQL database dropped on close. */
+/**
+ * A fresh, migrated database of its own: a temp SQLite file, or a new PostgreSQL database dropped on close. With
+ * `keep` (a benchmark's name), the database is named by it, reused if it exists (migrated to the latest) and kept on
+ * close.
+ */
 export async function createTestDatabase(
   engine = TEST_ENGINE,
+  keep?: string,
 ): Promise<{ handle: DbHandle; url: string | undefined; dataDir: string; dispose: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-test-'))
+  const dataDir = keep
+    ? path.join(os.tmpdir(), `blog-kept-${keep}-${engine}`)
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'blog-test-'))
+  if (keep) fs.mkdirSync(dataDir, { recursive: true })
   if (engine === 'postgres') {
     const base = process.env.TEST_DATABASE_URL
     if (!base) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL')
-    const name = `blog_test_${randomBytes(6).toString('hex')}`
-    await adminQuery(`CREATE DATABASE ${name}`)
+    const name = keep ? `blog_kept_${keep.replace(/\W/g, '_')}` : `blog_test_${randomBytes(6).toString('hex')}`
+    const exists = (await adminQuery('select 1 from pg_database where datname = $1', [name])).rowCount
+    if (!exists) await adminQuery(`CREATE DATABASE ${name}`)
     const url = withDatabase(base, name)
     const handle = openDatabase({ databaseUrl: url, dataDir })
     await migrateToLatest(handle.db)
@@ -57,6 +66,7 @@ export async function createTestDatabase(
       dataDir,
       dispose: async () => {
         await handle.close()
+        if (keep) return
         await dropWhenIdle(name)
         fs.rmSync(dataDir, { recursive: true, force: true })
       },
@@ -70,6 +80,7 @@ export async function createTestDatabase(
     dataDir,
     dispose: async () => {
       await handle.close()
+      if (keep) return
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -30,6 +30,7 @@ import * as importJobs from './migrations/20261130T0100-import-jobs.ts'
 import * as newsletterSends from './migrations/20261130T0200-newsletter-sends.ts'
 import * as fediverse from './migrations/20261130T0300-fediverse.ts'
 import * as fediverseReplies from './migrations/20261130T0310-fediverse-replies.ts'
+import * as analyticsMonthTotals from './migrations/20261130T0700-analytics-month-totals.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -63,6 +64,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261130T0300-fediverse': fediverse,
   '20261130T0310-fediverse-replies': fediverseReplies,
   '20261130T0400-analytics-combinations': analyticsCombinations,
+  '20261130T0700-analytics-month-totals': analyticsMonthTotals,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

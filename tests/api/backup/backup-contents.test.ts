@@ -372,19 +372,23 @@ describe('backup contents: subscribers, author profiles and analytics', () => {
       expect(await profileRows(restored)).toEqual(await profileRows(original))
       expect((await profileRows(restored))[0]).toMatchObject({ display_name: 'Dr. Lab', bio: 'Writes about cells.' })
       expect(await analyticsRows(restored)).toEqual(await analyticsRows(original))
-      // The site-wide rows the screen reads are summed again from the posts' rows.
-      expect(
-        (
-          await restored.app.ctx.db
-            .selectFrom('analytics_site_facts')
-            .select(['day', 'device', 'views'])
-            .orderBy('day')
-            .execute()
-        ).map((r) => ({ ...r, views: Number(r.views) })),
-      ).toEqual([
-        { day: '2024-01-01', device: 'desktop', views: 6 },
-        { day: '2026-11-20', device: 'mobile', views: 9 },
-      ])
+      // The site-wide rows and per-post totals the screen reads are summed again from the posts' rows, by day and
+      // by month.
+      for (const table of ['analytics_site_facts', 'analytics_post_totals'] as const)
+        expect(
+          (
+            await restored.app.ctx.db
+              .selectFrom(table)
+              .select(['span', 'day', 'views'])
+              .orderBy('day')
+              .orderBy('span')
+              .execute()
+          ).map((r) => ({ ...r, views: Number(r.views) })),
+        ).toEqual([
+          { span: 'month', day: '2024-01-01', views: 6 },
+          { span: 'month', day: '2026-11-01', views: 9 },
+          { span: 'day', day: '2026-11-20', views: 9 },
+        ])
       // The confirmation token's hash and today's reader hashes stay behind.
       const restoredDb = restored.app.ctx.db
       expect(

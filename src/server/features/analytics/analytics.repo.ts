@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import {
   ANALYTICS_DIMENSIONS,
   type AnalyticsDimension as Dimension,
@@ -13,6 +13,9 @@ export type FactRow = { postId: string; values: AnalyticsValues; views: number; 
 /** Past this many distinct values per day and dimension, new values count as OTHER: a flood cannot grow storage. */
 export const TOP_VALUES_PER_DAY = 50
 export const OTHER = 'Other'
+
+/** The row a day's counts are also summed into in the pre-summed tables: its month's first day. */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`
 
 /**
  * Notes the reader's latest view; true when it is their first counted view of the day (one insert decides, across
@@ -112,42 +115,82 @@ export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<vo
         .execute()
     const perPostTotal = new Map<string, FactRow>()
     for (const row of perPost.values()) add(perPostTotal, row.postId, row)
-    for (const row of perPostTotal.values())
-      await trx
-        .insertInto('analytics_post_totals')
-        .values({ span: 'day', day, post_id: row.postId, views: row.views, visitors: row.visitors })
-        .onConflict((oc) =>
-          oc.columns(['day', 'post_id', 'span']).doUpdateSet((eb) => ({
-            views: eb('analytics_post_totals.views', '+', eb.ref('excluded.views')),
-            visitors: eb('analytics_post_totals.visitors', '+', eb.ref('excluded.visitors')),
-          })),
-        )
-        .execute()
-    for (const row of perSite.values())
-      await trx
-        .insertInto('analytics_site_facts')
-        .values({ span: 'day', day, ...row.values, views: row.views, visitors: row.visitors })
-        .onConflict((oc) =>
-          oc.columns(['day', 'span', ...ANALYTICS_DIMENSIONS]).doUpdateSet((eb) => ({
-            views: eb('analytics_site_facts.views', '+', eb.ref('excluded.views')),
-            visitors: eb('analytics_site_facts.visitors', '+', eb.ref('excluded.visitors')),
-          })),
-        )
-        .execute()
+    // The pre-summed tables count each view twice: in its day's row and in its month's.
+    for (const [span, period] of [
+      ['day', day],
+      ['month', monthOf(day)],
+    ] as const) {
+      for (const row of perPostTotal.values())
+        await trx
+          .insertInto('analytics_post_totals')
+          .values({ span, day: period, post_id: row.postId, views: row.views, visitors: row.visitors })
+          .onConflict((oc) =>
+            oc.columns(['span', 'day', 'post_id']).doUpdateSet((eb) => ({
+              views: eb('analytics_post_totals.views', '+', eb.ref('excluded.views')),
+              visitors: eb('analytics_post_totals.visitors', '+', eb.ref('excluded.visitors')),
+            })),
+          )
+          .execute()
+      for (const row of perSite.values())
+        await trx
+          .insertInto('analytics_site_facts')
+          .values({ span, day: period, ...row.values, views: row.views, visitors: row.visitors })
+          .onConflict((oc) =>
+            oc.columns(['span', 'day', ...ANALYTICS_DIMENSIONS]).doUpdateSet((eb) => ({
+              views: eb('analytics_site_facts.views', '+', eb.ref('excluded.views')),
+              visitors: eb('analytics_site_facts.visitors', '+', eb.ref('excluded.visitors')),
+            })),
+          )
+          .execute()
+    }
   })
 }
 
-/** What a summary reads: a range of days (or month rows), one post or all, and one value per dimension. */
-export type Scope = { from: string; to: string; post?: string; filters: AnalyticsFilters }
+/**
+ * A range read from the pre-summed tables (site-wide rows, per-post totals), which keep every month as a row of its
+ * own as well as its days: month rows (`months`, their first days), plus the `days` at the range's ends, less the
+ * `minus` days of a month row that lie outside the range (whichever reads fewer rows).
+ */
+export type Spans = { months?: [string, string]; days: Array<[string, string]>; minus: Array<[string, string]> }
 
-/** The site's rows, or one post's, within the range and the filters: the day always bounds the scan. */
-function scoped(db: Db, scope: Scope) {
+/** What a summary reads: a range of days (or month rows), one post or all, and one value per dimension. */
+export type Scope = { from: string; to: string; spans: Spans; post?: string; filters: AnalyticsFilters }
+
+const dayRows = (days: Array<[string, string]>) =>
+  days.map(([from, to]) => sql<SqlBool>`(span = 'day' and day between ${from} and ${to})`)
+
+const inSpans = (spans: Spans) =>
+  sql<SqlBool>`(${sql.join(
+    [
+      ...(spans.months ? [sql`(span = 'month' and day between ${spans.months[0]} and ${spans.months[1]})`] : []),
+      ...dayRows([...spans.days, ...spans.minus]),
+    ],
+    sql` or `,
+  )})`
+
+/** A sum of views or visitors; with `minus` days, those rows count against their month's row. */
+const total = (column: 'views' | 'visitors', spans: Spans | undefined) =>
+  spans?.minus.length
+    ? sql<number>`sum(case when ${sql.join(dayRows(spans.minus), sql` or `)} then -${sql.ref(column)} else ${sql.ref(column)} end)`
+    : sql<number>`sum(${sql.ref(column)})`
+const sums = (spans: Spans | undefined) => [total('views', spans).as('views'), total('visitors', spans).as('visitors')]
+/** A value or post seen only on the days taken off nets to nothing, and is left out as if never seen. */
+const netOnly = (spans: Spans | undefined) => spans !== undefined && spans.minus.length > 0
+
+/**
+ * The site's rows (by `spans`), or one post's (by day: the per-post combinations have month rows only where they
+ * were rolled up), within the range and the filters.
+ */
+function scoped(db: Db, scope: Scope, spans: Spans | undefined) {
   let q = (
-    scope.post
-      ? db.selectFrom('analytics_facts').where('post_id', '=', scope.post)
-      : db.selectFrom('analytics_site_facts')
+    spans
+      ? db.selectFrom('analytics_site_facts').where(inSpans(spans))
+      : db
+          .selectFrom('analytics_facts')
+          .where('post_id', '=', scope.post!)
+          .where('day', '>=', scope.from)
+          .where('day', '<=', scope.to)
   ) as SelectQueryBuilder<DB, 'analytics_site_facts', object>
-  q = q.where('day', '>=', scope.from).where('day', '<=', scope.to)
   for (const dimension of ANALYTICS_DIMENSIONS) {
     const value = scope.filters[dimension]
     if (value !== undefined) q = q.where(dimension, '=', value)
@@ -155,13 +198,15 @@ function scoped(db: Db, scope: Scope) {
   return q
 }
 
-const sums = (eb: ExpressionBuilder<DB, 'analytics_site_facts'>) =>
-  [eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('visitors').as('visitors')] as const
-
 /** Views and visitors per day, or per month (`YYYY-MM`). */
 export async function countsPerPeriod(db: Db, scope: Scope, unit: 'day' | 'month') {
-  const rows = await scoped(db, scope)
-    .select((eb) => [(unit === 'day' ? sql<string>`day` : sql<string>`substr(day, 1, 7)`).as('period'), ...sums(eb)])
+  const spans: Spans | undefined = scope.post
+    ? undefined
+    : unit === 'day'
+      ? { days: [[scope.from, scope.to]], minus: [] }
+      : scope.spans
+  const rows = await scoped(db, scope, spans)
+    .select([(unit === 'day' ? sql<string>`day` : sql<string>`substr(day, 1, 7)`).as('period'), ...sums(spans)])
     .groupBy('period')
     .execute()
   return rows.map((r) => ({ period: r.period, views: Number(r.views), visitors: Number(r.visitors) }))
@@ -169,10 +214,12 @@ export async function countsPerPeriod(db: Db, scope: Scope, unit: 'day' | 'month
 
 /** The most viewed values of one dimension ('' — no referrer, no campaign — is left out). */
 export async function topValues(db: Db, scope: Scope, dimension: Dimension, limit: number) {
-  const rows = await scoped(db, scope)
+  const spans = scope.post ? undefined : scope.spans
+  const rows = await scoped(db, scope, spans)
     .where(dimension, '<>', '')
-    .select((eb) => [eb.ref(dimension).as('value'), ...sums(eb)])
+    .select((eb) => [eb.ref(dimension).as('value'), ...sums(spans)])
     .groupBy(dimension)
+    .$if(netOnly(spans), (q) => q.having(total('views', spans), '>', 0))
     .orderBy('views', 'desc')
     .orderBy(dimension)
     .limit(limit)
@@ -183,12 +230,12 @@ export async function topValues(db: Db, scope: Scope, dimension: Dimension, limi
 /** The most viewed posts under the filters: summed per post first, titles looked up for the top ones only. */
 export async function topPosts(db: Db, scope: Scope, limit: number) {
   const filtered = ANALYTICS_DIMENSIONS.some((d) => scope.filters[d] !== undefined)
-  let q = (filtered ? db.selectFrom('analytics_facts') : db.selectFrom('analytics_post_totals')) as SelectQueryBuilder<
-    DB,
-    'analytics_facts',
-    object
-  >
-  q = q.where('day', '>=', scope.from).where('day', '<=', scope.to)
+  const spans = filtered ? undefined : scope.spans
+  let q = (
+    spans
+      ? db.selectFrom('analytics_post_totals').where(inSpans(spans))
+      : db.selectFrom('analytics_facts').where('day', '>=', scope.from).where('day', '<=', scope.to)
+  ) as SelectQueryBuilder<DB, 'analytics_facts', object>
   if (scope.post) q = q.where('post_id', '=', scope.post)
   for (const dimension of ANALYTICS_DIMENSIONS) {
     const value = scope.filters[dimension]
@@ -198,12 +245,9 @@ export async function topPosts(db: Db, scope: Scope, limit: number) {
   // post order to spare a sort, reading every day ever kept instead of the range's.
   const postKey = sql<string>`post_id || ''`
   const top = await q
-    .select((eb) => [
-      postKey.as('post_id'),
-      eb.fn.sum<number>('views').as('views'),
-      eb.fn.sum<number>('visitors').as('visitors'),
-    ])
+    .select([postKey.as('post_id'), ...sums(spans)])
     .groupBy(postKey)
+    .$if(netOnly(spans), (qb) => qb.having(total('views', spans), '>', 0))
     .orderBy('views', 'desc')
     .orderBy('post_id')
     .limit(limit)
@@ -230,33 +274,25 @@ export async function topPosts(db: Db, scope: Scope, limit: number) {
   })
 }
 
-const CONFLICT = {
-  analytics_facts: sql`day, post_id, span, ${sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))}`,
-  analytics_site_facts: sql`day, span, ${sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))}`,
-  analytics_post_totals: sql`day, post_id, span`,
-}
+const FACTS_KEY = sql`day, post_id, span, ${sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))}`
 
 /**
- * Folds the day rows before `before` (a month's 1st) into one row per month, post and combination, on all three tables.
- * One transaction: run twice, the second finds no day rows left to fold.
+ * Folds the per-post combinations' day rows before `before` (a month's 1st) into one row per month, post and
+ * combination; the pre-summed tables already have their months, and lose those days. One transaction: run twice,
+ * the second finds no day rows left to fold.
  */
 export async function rollUpMonths(db: Db, before: string): Promise<void> {
-  const dims = sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))
+  const keys = sql`post_id, ${sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))}`
   await db.transaction().execute(async (trx) => {
-    for (const [table, keys] of [
-      ['analytics_facts', sql`post_id, ${dims}`],
-      ['analytics_site_facts', dims],
-      ['analytics_post_totals', sql`post_id`],
-    ] as const) {
-      await sql`
-        insert into ${sql.table(table)} (span, day, ${keys}, views, visitors)
-        select 'month', substr(day, 1, 7) || '-01', ${keys}, sum(views), sum(visitors)
-        from ${sql.table(table)} where span = 'day' and day < ${before}
-        group by substr(day, 1, 7), ${keys}
-        on conflict (${CONFLICT[table]}) do update set
-          views = ${sql.table(table)}.views + excluded.views,
-          visitors = ${sql.table(table)}.visitors + excluded.visitors`.execute(trx)
+    await sql`
+      insert into analytics_facts (span, day, ${keys}, views, visitors)
+      select 'month', substr(day, 1, 7) || '-01', ${keys}, sum(views), sum(visitors)
+      from analytics_facts where span = 'day' and day < ${before}
+      group by substr(day, 1, 7), ${keys}
+      on conflict (${FACTS_KEY}) do update set
+        views = analytics_facts.views + excluded.views,
+        visitors = analytics_facts.visitors + excluded.visitors`.execute(trx)
+    for (const table of ['analytics_facts', 'analytics_site_facts', 'analytics_post_totals'] as const)
       await trx.deleteFrom(table).where('span', '=', 'day').where('day', '<', before).execute()
-    }
   })
 }

@@ -7,7 +7,7 @@ import {
 } from '#shared/schemas/analytics.ts'
 import type { Db } from '../../db/client.ts'
 import { badRequest } from '../../errors.ts'
-import { countsPerPeriod, topPosts, topValues } from './analytics.repo.ts'
+import { countsPerPeriod, topPosts, topValues, type Spans } from './analytics.repo.ts'
 import { rolledUpBefore } from './analytics.retention.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -20,6 +20,39 @@ const monthsFrom = (from: string, to: string) => {
     if (month > to.slice(0, 7)) return months
     months.push(month)
   }
+}
+
+const lastDayOf = (month: string) => isoDay(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0))
+const nextMonth = (month: string) => isoDay(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1))
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1
+const dayBefore = (day: string) => isoDay(Date.parse(day) - DAY_MS)
+const dayAfter = (day: string) => isoDay(Date.parse(day) + DAY_MS)
+
+/**
+ * How the pre-summed tables read a range: its whole months as month rows; a partial month at either end as its days
+ * in the range, or as its month row less its days outside the range, whichever is fewer rows (no day after `today`
+ * has rows, so the current month is its month row). A month before `keptFrom` is rolled up: only its month row is
+ * left.
+ */
+export function spansOf(from: string, to: string, today: string, keptFrom = ''): Spans {
+  const spans: Spans = { days: [], minus: [] }
+  const months: string[] = []
+  for (let start = `${from.slice(0, 7)}-01`; start <= to; start = nextMonth(start.slice(0, 7))) {
+    const end = lastDayOf(start.slice(0, 7))
+    const inside: [string, string] = [from > start ? from : start, to < end ? to : end]
+    const before: Array<[string, string]> = inside[0] > start ? [[start, dayBefore(inside[0])]] : []
+    const lastWritten = end < today ? end : today
+    const after: Array<[string, string]> = inside[1] < lastWritten ? [[dayAfter(inside[1]), lastWritten]] : []
+    const outside = [...before, ...after]
+    if (start < keptFrom) months.push(start)
+    else if (outside.reduce((n, [a, b]) => n + daysBetween(a, b), 0) < daysBetween(...inside)) {
+      months.push(start)
+      spans.minus.push(...outside)
+    } else spans.days.push(inside)
+  }
+  if (months.length > 0) spans.months = [months[0]!, months.at(-1)!]
+  return spans
 }
 
 export type Range = { from: string; to: string; unit: 'day' | 'month'; series: string[] }
@@ -59,7 +92,13 @@ export async function analyticsSummary(
   retentionDays: number,
 ): Promise<AnalyticsSummary> {
   const { from, to, unit, series } = rangeOf(query, now, retentionDays)
-  const scope = { from, to, post: query.post, filters: filtersOf(query) }
+  const scope = {
+    from,
+    to,
+    spans: spansOf(from, to, isoDay(now.getTime()), rolledUpBefore(now, retentionDays)),
+    post: query.post,
+    filters: filtersOf(query),
+  }
   // Independent reads: on PostgreSQL they run side by side on the pool's connections.
   const [periods, posts, ...perTable] = await Promise.all([
     countsPerPeriod(db, scope, unit),

@@ -287,22 +287,31 @@ export async function insertAnalyticsFacts(db: Trx, rows: Array<Insertable<Analy
       .execute()
 }
 
-/** The site-wide and per-post totals of these days, summed again from the posts' rows. */
+/**
+ * The site-wide and per-post totals of these days and of their months, summed again from the posts' rows (a month's
+ * row sums its days and the month rows rolled up from them).
+ */
 export async function recountSiteAnalytics(db: Trx, days: string[]): Promise<void> {
   const dims = sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))
-  for (let i = 0; i < days.length; i += IN_CHUNK) {
-    const chunk = days.slice(i, i + IN_CHUNK)
-    await db.deleteFrom('analytics_site_facts').where('day', 'in', chunk).execute()
-    await db.deleteFrom('analytics_post_totals').where('day', 'in', chunk).execute()
-    await sql`
-      insert into analytics_post_totals (span, day, post_id, views, visitors)
-      select span, day, post_id, sum(views), sum(visitors) from analytics_facts
-      where day in (${sql.join(chunk)}) group by span, day, post_id`.execute(db)
-    await sql`
-      insert into analytics_site_facts (span, day, ${dims}, views, visitors)
-      select span, day, ${dims}, sum(views), sum(visitors) from analytics_facts
-      where day in (${sql.join(chunk)}) group by span, day, ${dims}`.execute(db)
-  }
+  const months = [...new Set(days.map((d) => `${d.slice(0, 7)}-01`))]
+  const periods = [
+    { span: 'day' as const, list: days, key: sql`day`, of: sql`span = 'day' and day` },
+    { span: 'month' as const, list: months, key: sql`substr(day, 1, 7) || '-01'`, of: sql`substr(day, 1, 7) || '-01'` },
+  ]
+  for (const { span, list, key, of } of periods)
+    for (let i = 0; i < list.length; i += IN_CHUNK) {
+      const chunk = list.slice(i, i + IN_CHUNK)
+      for (const table of ['analytics_site_facts', 'analytics_post_totals'] as const)
+        await db.deleteFrom(table).where('span', '=', span).where('day', 'in', chunk).execute()
+      await sql`
+        insert into analytics_post_totals (span, day, post_id, views, visitors)
+        select ${span}, ${key}, post_id, sum(views), sum(visitors) from analytics_facts
+        where ${of} in (${sql.join(chunk)}) group by ${key}, post_id`.execute(db)
+      await sql`
+        insert into analytics_site_facts (span, day, ${dims}, views, visitors)
+        select ${span}, ${key}, ${dims}, sum(views), sum(visitors) from analytics_facts
+        where ${of} in (${sql.join(chunk)}) group by ${key}, ${dims}`.execute(db)
+    }
 }
 
 export async function hasSubscribers(db: Trx): Promise<boolean> {
