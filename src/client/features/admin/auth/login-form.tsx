@@ -14,6 +14,7 @@ import { AuthCard } from './auth-card.tsx'
 import { useCheckedForm } from './use-checked-form.ts'
 import { TwoFactorStep } from './two-factor-step.tsx'
 import { passwordResetInfoQuery } from './password-reset-queries.ts'
+import { UsernameOrEmailField } from './username-or-email-field.tsx'
 
 /**
  * Spec §2/§5: validated on submit and then on every change; the server's error in a destructive alert (a 429 says
@@ -58,10 +59,8 @@ export function LoginForm() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {error && <Alert variant="destructive">{error}</Alert>}
-          <InputField
+          <UsernameOrEmailField
             id="login-username"
-            label="Username or Email"
-            autoComplete="username"
             value={values.username}
             onChange={set('username')}
             error={errors.username}
