@@ -8,4 +8,5 @@ export function loadFor(
 ): Promise<Load>
 export function loadEach(base: string, urls: string[], connections: number, method?: string): Promise<Load>
 export function fractionOf(rps: number, ceiling: number): string
+export function peakRssMbOf(pid: number): number
 export function cpuMsOf(pid: number): number

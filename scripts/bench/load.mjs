@@ -48,6 +48,12 @@ function summary(result, rps) {
 /** A rate as a fraction of the bare server's, to two significant digits (0.69, 0.034). */
 export const fractionOf = (rps, ceiling) => (ceiling > 0 ? (rps / ceiling).toPrecision(2) : '')
 
+/** The peak resident memory (MB) of a process so far: the kernel's high-water mark (VmHWM), kept while it runs. */
+export function peakRssMbOf(pid) {
+  const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return hwm ? Number(hwm[1]) / 1024 : 0
+}
+
 /**
  * CPU time (user + system, ms) a process has used so far. Per request it is the steadier figure on a shared machine:
  * a process waiting for a core loses throughput but not CPU time.
