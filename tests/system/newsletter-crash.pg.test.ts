@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startSmtpInbox } from '#test/support/smtp-inbox.ts'
 import {
   createPublishedPost,
   loginCookie,
-  onTestServer,
+  removeDirs,
   startServer,
   tempDataDir,
-  testDatabaseUrl,
+  testDatabase,
+  type TestDatabase,
 } from './server-process.ts'
 import {
   allReceived,
@@ -21,12 +20,12 @@ import {
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts).
 const dirs: string[] = []
-const databases: string[] = []
+const databases: TestDatabase[] = []
 async function freshDatabase(): Promise<string> {
-  const name = `blog_newsletter_${randomBytes(5).toString('hex')}`
-  await onTestServer(`CREATE DATABASE ${name}`)
-  databases.push(name)
-  return testDatabaseUrl(name)
+  const database = testDatabase('blog_newsletter')
+  await database.create()
+  databases.push(database)
+  return database.url
 }
 const dataDir = () => {
   const dir = tempDataDir()
@@ -35,8 +34,8 @@ const dataDir = () => {
 }
 
 afterAll(async () => {
-  dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }))
-  for (const name of databases) await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  removeDirs(dirs)
+  for (const database of databases) await database.drop()
 })
 
 describe('newsletter on PostgreSQL', () => {
