@@ -1,12 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { ImportReport } from '#shared/schemas/backup.ts'
+import { IMPORT_KINDS, type ImportReport } from '#shared/schemas/backup.ts'
 import { ImportReportView } from './import-report.tsx'
 
+const created = (posts: number) =>
+  ({ ...Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, 0])), posts }) as ImportReport['created']
 const report = (over: Partial<ImportReport>): ImportReport => ({
   format: 'markdown',
   dryRun: false,
-  created: { posts: 2 },
+  created: created(2),
   skipped: [],
   skippedCount: 0,
   conflicts: 0,
@@ -50,7 +52,7 @@ describe('import report', () => {
   })
 
   it('leaves out the lists that are empty', () => {
-    expect(text(renderToStaticMarkup(<ImportReportView report={report({ created: {} })} />))).toBe(
+    expect(text(renderToStaticMarkup(<ImportReportView report={report({ created: created(0) })} />))).toBe(
       '|Import finished (markdown)|Nothing new created.|',
     )
   })
