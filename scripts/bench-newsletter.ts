@@ -5,11 +5,10 @@
 // reader page's throughput while sending as a fraction of the same page's without sending and of the bare node:http
 // server's (scripts/bench/bare-server.mjs), all loaded by the same harness in the same run.
 // Targets: under 2 minutes, RSS under 300 MB, reader pages ≥ 0.8 of their throughput.
-import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { startBareServer } from './bench/bare-server.mjs'
-import { fractionOf, loadFor } from './bench/load.mjs'
+import { fractionOf, loadFor, peakRssMbOf } from './bench/load.mjs'
 import { startProductionServer } from './bench/production-server.mjs'
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000)
@@ -59,15 +58,6 @@ const server = await startProductionServer({
   },
 })
 const base = server.base
-let peakRssKb = 0
-const rssTimer = setInterval(() => {
-  try {
-    const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))
-    if (hwm) peakRssKb = Math.max(peakRssKb, Number(hwm[1]))
-  } catch {
-    /* not running */
-  }
-}, 250)
 
 async function api(method: string, url: string, body?: unknown, cookie?: string, form?: FormData) {
   const res = await fetch(`${base}${url}`, {
@@ -117,7 +107,6 @@ while (received.size < SUBSCRIBERS && performance.now() - started < LIMIT_MS)
 const seconds = (lastAt - started) / 1000
 const idleAfter = await loadFor(pageUrl, {}, CONNECTIONS, SECONDS)
 const bareAfter = await loadFor(bare.base, {}, CONNECTIONS, SECONDS)
-clearInterval(rssTimer)
 // The page's throughput without sending: the mean of before and after (the machine's load drifts meanwhile).
 const idleRps = (idle.rps + idleAfter.rps) / 2
 
@@ -126,7 +115,7 @@ console.log(
   `subscribers: ${SUBSCRIBERS}; received by ${received.size}; exactly one Message-ID: ${once}; messages: ${messages}`,
 )
 console.log(`time from publish to the last message: ${seconds.toFixed(1)} s (target < 120 s)`)
-console.log(`server peak RSS: ${(peakRssKb / 1024).toFixed(0)} MB (target < 300 MB)`)
+console.log(`server peak RSS: ${peakRssMbOf(server.pid).toFixed(0)} MB (target < 300 MB)`)
 console.log(
   `cached reader page, ${CONNECTIONS} connections, ${SECONDS} s: not sending ${idle.rps.toFixed(0)} req/s before, ${idleAfter.rps.toFixed(0)} after; while sending ${during.rps.toFixed(0)} req/s (${sentDuringLoad} messages went out meanwhile)`,
 )

@@ -4,7 +4,7 @@
 // each size the bare server (scripts/bench/bare-server.mjs) is loaded the same way, and every rate is also given as a
 // fraction of it.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -12,7 +12,7 @@ import pg from 'pg'
 import { openDatabase } from '#server/db/client.ts'
 import { migrateToLatest } from '#server/db/migrate.ts'
 import { startBareServer } from './bench/bare-server.mjs'
-import { fractionOf, loadEach } from './bench/load.mjs'
+import { cpuMsOf, fractionOf, loadEach, peakRssMbOf } from './bench/load.mjs'
 import { seedPosts } from './bench/seed-posts.ts'
 
 const args = process.argv.slice(2)
@@ -126,16 +126,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     await new Promise((r) => setTimeout(r, 20))
   }
   const coldStartMs = performance.now() - started
-  const peakRssMb = () => {
-    const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))
-    return hwm ? Number(hwm[1]) / 1024 : 0
-  }
-  // utime + stime of the server process, in clock ticks of 10 ms.
-  const cpuMs = () => {
-    const fields = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  }
-  return { base, proc, coldStartMs, peakRssMb, cpuMs }
+  return { base, proc, coldStartMs, peakRssMb: () => peakRssMbOf(proc.pid!), cpuMs: () => cpuMsOf(proc.pid!) }
 }
 
 /** Drives each URL once over 10 connections. */

@@ -3,13 +3,11 @@
 // bare server (scripts/bench/bare-server.mjs) is driven the same way, and the row's rate is also printed as a fraction
 // of that one: on a shared machine the load swings within minutes, so each row gets a ceiling of its own. The server's
 // CPU time per request is printed too, with the bare server's CPU per request as a fraction of it (the steadier pair).
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { startBareServer } from './bench/bare-server.mjs'
-import { BROWSER_HEADERS, cpuMsOf, fractionOf, loadFor } from './bench/load.mjs'
+import { BROWSER_HEADERS, cpuMsOf, fractionOf, loadFor, peakRssMbOf } from './bench/load.mjs'
+import { startProductionServer } from './bench/production-server.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4610)
 const BASE = `http://127.0.0.1:${PORT}`
@@ -18,58 +16,16 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const WARMUP = 3
 const ADMIN = { username: 'bench', password: 'bench-password-123', email: 'bench@example.com' }
 
-if (!existsSync('dist/server/main.js')) {
-  console.error('No production build: run `npm run build` first (the benchmark measures, it does not build).')
-  process.exit(1)
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-bench-'))
-const server = spawn(process.execPath, ['dist/server/main.js'], {
+const server = await startProductionServer({
+  port: PORT,
   env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PUBLIC_URL: BASE,
     SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
     TRUST_PROXY: '1',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_EMAIL: ADMIN.email,
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
 })
-let peakRssKb = 0
-const rssTimer = setInterval(() => {
-  try {
-    const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))
-    if (hwm) peakRssKb = Math.max(peakRssKb, Number(hwm[1]))
-  } catch {
-    /* not running */
-  }
-}, 250)
-
-function cleanup() {
-  clearInterval(rssTimer)
-  server.kill('SIGTERM')
-  rmSync(dataDir, { recursive: true, force: true })
-}
-process.on('exit', cleanup)
-
-async function waitForServer() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not start')
-}
 
 async function api(method, url, body, cookie) {
   const res = await fetch(`${BASE}${url}`, {
@@ -133,7 +89,6 @@ async function gzipBytes(urls) {
 
 const run = (opts, connections, duration) => loadFor(BASE, opts, connections, duration)
 
-await waitForServer()
 console.log('seeding 200 posts…')
 const posts = await seed()
 const postPath = `/blog/${posts[100].slug}`
@@ -269,12 +224,12 @@ console.log(
   `\nunique 15 KB URLs for ${FLOOD_SECONDS} s (${Math.round(flood.rps)} req/s): RSS ${floodStartRss.toFixed(0)} MB before, ` +
     `${floodPeakRss.toFixed(0)} MB at most during, ${rssMb().toFixed(0)} MB after`,
 )
-console.log(`peak RSS of the server: ${(peakRssKb / 1024).toFixed(1)} MB`)
+console.log(`peak RSS of the server: ${peakRssMbOf(server.pid).toFixed(1)} MB`)
 console.log(
   `home page loads: JS ${((await gzipBytes(homeAssets.js)) / 1024).toFixed(1)} KB gzip, CSS ${((await gzipBytes(homeAssets.css)) / 1024).toFixed(1)} KB gzip`,
 )
 console.log(
   `post page loads: JS ${((await gzipBytes(postAssets.js)) / 1024).toFixed(1)} KB gzip, CSS ${((await gzipBytes(postAssets.css)) / 1024).toFixed(1)} KB gzip`,
 )
-cleanup()
+server.stop()
 process.exit(0)

@@ -48,6 +48,12 @@ function summary(result, rps) {
 /** A rate as a fraction of the bare server's, to two significant digits (0.69, 0.034). */
 export const fractionOf = (rps, ceiling) => (ceiling > 0 ? (rps / ceiling).toPrecision(2) : '')
 
+/** The peak resident memory (MB) of a process so far: the kernel's high-water mark (VmHWM), kept while it runs. */
+export function peakRssMbOf(pid) {
+  const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return hwm ? Number(hwm[1]) / 1024 : 0
+}
+
 /**
  * CPU time (user + system, ms) a process has used so far. Per request it is the steadier figure on a shared machine:
  * a process waiting for a core loses throughput but not CPU time.
@@ -55,10 +61,4 @@ export const fractionOf = (rps, ceiling) => (ceiling > 0 ? (rps / ceiling).toPre
 export function cpuMsOf(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
   return (Number(fields[11]) + Number(fields[12])) * 10
-}
-
-/** The most resident memory a process has had so far (the kernel's high-water mark, VmHWM), in MB. */
-export function peakRssMbOf(pid) {
-  const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return hwm ? Number(hwm[1]) / 1024 : 0
 }

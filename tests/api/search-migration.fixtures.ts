@@ -1,5 +1,23 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the schema of an older migration, like the migrations themselves */
-import type { Kysely } from 'kysely'
+import { Migrator, type Kysely } from 'kysely'
+import { expect } from 'vitest'
+import type { DbHandle } from '#server/db/client.ts'
+import { MIGRATIONS } from '#server/db/migrate.ts'
+
+/**
+ * A test database migrated up to the migration just before `name`: its db, typed loosely as the older schema it now
+ * has, the migrator to go on (or back) with, and that migration's name.
+ */
+export async function migratedToBefore(handle: DbHandle, name: string) {
+  const db = handle.db as unknown as Kysely<any>
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
+  const before = Object.keys(MIGRATIONS)
+    .sort()
+    .filter((migration) => migration < name)
+    .at(-1)!
+  expect((await migrator.migrateTo(before)).error).toBeUndefined()
+  return { db, migrator, before }
+}
 
 export type MigrationPost = { id: string; title: string; status: string; at: string; body: string; published: boolean }
 

@@ -1,19 +1,14 @@
-import { Migrator, sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MIGRATIONS } from '#server/db/migrate.ts'
 import type { Db } from '#server/db/client.ts'
 import { searchPosts } from '#server/features/search/search.service.ts'
 import type { SearchQuery } from '#server/features/search/search-query.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
-import { insertMigrationPosts, timeKeyOf } from './search-migration.fixtures.ts'
+import { insertMigrationPosts, migratedToBefore, timeKeyOf } from './search-migration.fixtures.ts'
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>
 
 const THIS = '20261126T0900-search-rows-by-visibility'
-const BEFORE = Object.keys(MIGRATIONS)
-  .sort()
-  .filter((name) => name < THIS)
-  .at(-1)!
 
 /** The search row number before this migration: every row by time from 0 up. */
 const oldOrderKey = timeKeyOf
@@ -26,10 +21,7 @@ describe(`migration ${THIS} on a blog with posts`, () => {
   afterAll(() => database.dispose())
 
   it('moves unpublished rows below 0, keeps every search answer, and goes down and up again', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older migration, like the migrations themselves
-    const db = database.handle.db as unknown as Kysely<any>
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
-    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+    const { db, migrator, before } = await migratedToBefore(database.handle, THIS)
 
     const posts = await insertMigrationPosts(db)
     // Old shape: every row numbered by time from 0 up, the status a column of the index.
@@ -87,7 +79,7 @@ describe(`migration ${THIS} on a blog with posts`, () => {
     expect((await migrator.migrateToLatest()).error).toBeUndefined()
     await sameAnswers()
 
-    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+    expect((await migrator.migrateTo(before)).error).toBeUndefined()
     expect(await oldAnswer('published')).toEqual(expected.published)
     expect(await oldAnswer(null)).toEqual(expected.all)
     expect((await migrator.migrateToLatest()).error).toBeUndefined()

@@ -1,20 +1,15 @@
-import { Migrator, sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MIGRATIONS } from '#server/db/migrate.ts'
 import type { Db } from '#server/db/client.ts'
 import { searchPosts } from '#server/features/search/search.service.ts'
 import { searchOrderKey } from '#server/features/search/search-order-key.ts'
 import type { SearchQuery } from '#server/features/search/search-query.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
-import { insertMigrationPosts, timeKeyOf } from './search-migration.fixtures.ts'
+import { insertMigrationPosts, migratedToBefore, timeKeyOf } from './search-migration.fixtures.ts'
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>
 
 const THIS = '20261126T1200-search-newest-first'
-const BEFORE = Object.keys(MIGRATIONS)
-  .sort()
-  .filter((name) => name < THIS)
-  .at(-1)!
 
 /** The search row number before this migration: published from 0 up, the others below 0. */
 const oldOrderKey = (at: string, postId: string, status: string) =>
@@ -28,10 +23,7 @@ describe(`migration ${THIS} on a blog with posts`, () => {
   afterAll(() => database.dispose())
 
   it('numbers published rows newest first, with the numbers new rows get, keeps every answer, and goes down and up again', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older migration, like the migrations themselves
-    const db = database.handle.db as unknown as Kysely<any>
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
-    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+    const { db, migrator, before } = await migratedToBefore(database.handle, THIS)
 
     const posts = await insertMigrationPosts(db)
     for (const p of [...posts].sort((a, b) => oldOrderKey(a.at, a.id, a.status) - oldOrderKey(b.at, b.id, b.status))) {
@@ -91,7 +83,7 @@ describe(`migration ${THIS} on a blog with posts`, () => {
     expect(natural.rows.map((r) => r.post_id)).toEqual(newestFirst('published'))
     await sameAnswers()
 
-    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+    expect((await migrator.migrateTo(before)).error).toBeUndefined()
     for (const row of await db.selectFrom('post_search').select(['id', 'post_id', 'status']).execute()) {
       expect(Number(row.id), row.post_id).toBe(oldOrderKey(byId.get(row.post_id)!.at, row.post_id, row.status))
     }

@@ -1,19 +1,14 @@
-import { Migrator, sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MIGRATIONS } from '#server/db/migrate.ts'
 import type { Db } from '#server/db/client.ts'
 import { categoryFacet } from '#server/features/search/search-facets.ts'
 import { searchPosts } from '#server/features/search/search.service.ts'
 import { createTestDatabase } from '#test/support/test-db.ts'
-import { insertMigrationPosts } from './search-migration.fixtures.ts'
+import { insertMigrationPosts, migratedToBefore } from './search-migration.fixtures.ts'
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>
 
 const THIS = '20261129T0300-search-one-document'
-const BEFORE = Object.keys(MIGRATIONS)
-  .sort()
-  .filter((name) => name < THIS)
-  .at(-1)!
 
 describe(`migration ${THIS} on a database the older search migrations built`, () => {
   let database: Handle
@@ -23,10 +18,7 @@ describe(`migration ${THIS} on a database the older search migrations built`, ()
   afterAll(() => database.dispose())
 
   it('drops what they built around the search, keeps every answer, and goes down and up again', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older migration, like the migrations themselves
-    const db = database.handle.db as unknown as Kysely<any>
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
-    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+    const { db, migrator, before } = await migratedToBefore(database.handle, THIS)
 
     const posts = await insertMigrationPosts(db)
     await db
@@ -98,7 +90,7 @@ describe(`migration ${THIS} on a database the older search migrations built`, ()
         .sort(),
     )
 
-    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+    expect((await migrator.migrateTo(before)).error).toBeUndefined()
     expect((await tables()).sort()).toEqual(['published_search_words', 'search_slices'])
     expect((await migrator.migrateToLatest()).error).toBeUndefined()
     expect(await found({})).toEqual(newestFirst(published).map((p) => p.id))

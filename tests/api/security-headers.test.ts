@@ -22,14 +22,6 @@ describe('security headers on every answer', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(res.headers['content-security-policy']).toContain("default-src 'none'")
   })
-})
-
-describe('helmet headers', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({ withAdmin: false })
-  })
-  afterAll(() => t.close())
 
   it.each([
     ['GET', '/api/posts'],

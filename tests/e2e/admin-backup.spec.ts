@@ -29,6 +29,8 @@ test('Backup & import: the backup downloads as a zip, and a dry-run import of it
   expect(new URL((await sent).url()).search).toBe('?dryRun=1&keepMissingImages=1')
   const report = page.getByRole('region', { name: 'Import report' })
   await expect(report.getByRole('heading', { name: 'Dry run: nothing was written (backup)' })).toBeVisible()
+  // The answer takes the focus: the Import button was disabled under it while the job ran.
+  await expect(report).toBeFocused()
   await expect(report).toContainText('would be created.')
   await expect(report).toContainText(/Skipped \d+ \(\d+ conflicts?\)/)
   await expect(report).toContainText('a post with this slug already exists')

@@ -1,41 +1,20 @@
-import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { totpCode } from '#server/features/auth/totp.ts'
 import {
   ADMIN,
   call,
   loginCookie,
-  onTestServer,
+  removeDirs,
+  runCli,
   startServer,
   tempDataDir,
-  testDatabaseUrl,
+  testDatabase,
   type ServerProcess,
 } from './server-process.ts'
 
-type Run = { code: number | null; stdout: string; stderr: string }
-
 /** `npm run reset-password|disable-2fa -- …` as the bundle runs it, with `stdin` piped in (not a terminal). */
-function accountCli(args: string[], env: { dataDir: string; databaseUrl?: string }, stdin = ''): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['dist/server/account-cli.js', ...args], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        DATA_DIR: env.dataDir,
-        DATABASE_URL: env.databaseUrl ?? '',
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.stdin.end(stdin)
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+const accountCli = (args: string[], where: { dataDir: string; databaseUrl?: string }, stdin = '') =>
+  runCli('account-cli.js', args, where, stdin)
 
 const login = (base: string, password: string) =>
   call(base, 'POST', '/api/auth/login', { body: { username: ADMIN.username, password } })
@@ -43,20 +22,19 @@ const login = (base: string, password: string) =>
 const engines = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)
 
 describe.each(engines)('a way back in from the shell (%s)', (engine) => {
-  const dbName = `blog_account_${randomBytes(5).toString('hex')}`
-  const databaseUrl = engine === 'postgres' ? testDatabaseUrl(dbName) : undefined
+  const database = engine === 'postgres' ? testDatabase('blog_account') : undefined
   const dataDir = tempDataDir()
-  const where = { dataDir, databaseUrl }
+  const where = { dataDir, databaseUrl: database?.url }
   let server: ServerProcess
 
   beforeAll(async () => {
-    if (databaseUrl) await onTestServer(`create database ${dbName}`)
-    server = await startServer({ dataDir, databaseUrl })
+    await database?.create()
+    server = await startServer(where)
   })
   afterAll(async () => {
     await server?.stop()
-    if (databaseUrl) await onTestServer(`drop database if exists ${dbName} with (force)`)
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await database?.drop()
+    removeDirs([dataDir])
   })
 
   it('reset-password takes the new password from stdin, ends every session, and the old password stops working', async () => {

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,35 +5,22 @@ import { encodePng } from '#server/features/seed/png.ts'
 import {
   call,
   loginCookie,
-  onTestServer,
+  removeDirs,
+  runCli,
   startServer,
   tempDataDir,
-  testDatabaseUrl,
+  testDatabase,
   type ServerProcess,
 } from './server-process.ts'
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts).
-const dbName = `blog_backup_rt_${randomBytes(5).toString('hex')}`
-const dbUrl = testDatabaseUrl(dbName)
+const database = testDatabase('blog_backup_rt')
 
 /** `npm run import -- FILE` against a DATA_DIR / DATABASE_URL, as an operator runs it on the server. */
-function cliImport(file: string, env: { dataDir: string; databaseUrl?: string }): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/server/backup-cli.js', 'import', file], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        DATA_DIR: env.dataDir,
-        DATABASE_URL: env.databaseUrl ?? '',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    child.stdout.on('data', (d) => (out += d))
-    child.stderr.on('data', (d) => (out += d))
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`import failed (${code}):\n${out}`))))
-  })
+async function cliImport(file: string, where: { dataDir: string; databaseUrl?: string }): Promise<string> {
+  const run = await runCli('backup-cli.js', ['import', file], where)
+  if (run.code !== 0) throw new Error(`import failed (${run.code}):\n${run.output}`)
+  return run.output
 }
 
 async function fillBlog(base: string): Promise<{ slugs: string[]; image: string }> {
@@ -136,13 +121,11 @@ describe('backup round trip on the production build: SQLite → PostgreSQL → S
   const dirs = [tempDataDir(), tempDataDir(), tempDataDir(), tempDataDir()]
   const servers: ServerProcess[] = []
 
-  beforeAll(async () => {
-    await onTestServer(`CREATE DATABASE ${dbName}`)
-  })
+  beforeAll(() => database.create())
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()))
-    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }))
-    await onTestServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+    removeDirs(dirs)
+    await database.drop()
   })
 
   const download = async (base: string, file: string) => {
@@ -175,9 +158,9 @@ describe('backup round trip on the production build: SQLite → PostgreSQL → S
     // Downloaded from the Settings tab, restored on the server's command line into an empty PostgreSQL database.
     const first = await download(original.base, path.join(dirs[3]!, 'first.zip'))
     expect(
-      JSON.parse((await cliImport(first, { dataDir: dirs[1]!, databaseUrl: dbUrl })).replace(/^[^{]*/, '')),
+      JSON.parse((await cliImport(first, { dataDir: dirs[1]!, databaseUrl: database.url })).replace(/^[^{]*/, '')),
     ).toMatchObject({ skippedCount: 0, created: { posts: 4 } })
-    const onPg = await startServer({ dataDir: dirs[1]!, databaseUrl: dbUrl })
+    const onPg = await startServer({ dataDir: dirs[1]!, databaseUrl: database.url })
     servers.push(onPg)
     same(await publicAnswers(onPg.base, slugs, image), before)
     expect(await scheduled(onPg.base)).toMatchObject({ status: 'scheduled', publishedAt: '2099-01-01T00:00:00.000Z' })

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -7,13 +6,14 @@ import {
   cookiesOf,
   createPublishedPost,
   loginCookie,
+  removeDirs,
   startServer,
   tempDataDir,
   type ServerProcess,
 } from './server-process.ts'
 
 const dirs: string[] = []
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
+afterAll(() => removeDirs(dirs))
 
 /** Sends requests from `workers` parallel loops until `stop()` is true; never throws (a killed server refuses). */
 async function stream(workers: number, shouldStop: () => boolean, send: (i: number) => Promise<void>) {

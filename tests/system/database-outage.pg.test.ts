@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -8,23 +6,23 @@ import {
   failedStart,
   loginCookie,
   onTestServer,
+  removeDirs,
   startServer,
   tempDataDir,
-  testDatabaseUrl,
+  testDatabase,
   type ServerProcess,
 } from './server-process.ts'
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts): CI always sets it.
-const dbName = `blog_outage_${randomBytes(5).toString('hex')}`
-const dbUrl = testDatabaseUrl(dbName)
+const database = testDatabase('blog_outage')
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function appSessions(): Promise<number> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
   await client.connect()
   try {
-    return (await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [dbName])).rows[0]
-      .n
+    return (await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [database.name]))
+      .rows[0].n
   } finally {
     await client.end()
   }
@@ -32,7 +30,7 @@ async function appSessions(): Promise<number> {
 
 /** Ends every session the app holds on its database, as a PostgreSQL restart or failover does. */
 const terminateAppSessions = () =>
-  onTestServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}'`)
+  onTestServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database.name}'`)
 
 /** Milliseconds until `ok()` holds, polling; fails after 10 s. */
 async function msUntil(ok: () => Promise<boolean>): Promise<number> {
@@ -54,18 +52,18 @@ describe('PostgreSQL connections dropped under a running server', () => {
   const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1)
 
   beforeAll(async () => {
-    await onTestServer(`CREATE DATABASE ${dbName}`)
+    await database.create()
     dataDir = tempDataDir()
-    server = await startServer({ dataDir, databaseUrl: dbUrl })
+    server = await startServer({ dataDir, databaseUrl: database.url })
     post = await createPublishedPost(server.base, await loginCookie(server.base), 'Outage target')
   })
 
   afterAll(async () => {
-    await onTestServer(`ALTER DATABASE ${dbName} RESET ALL`).catch(() => {})
-    await onTestServer(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`).catch(() => {})
+    await onTestServer(`ALTER DATABASE ${database.name} RESET ALL`).catch(() => {})
+    await onTestServer(`ALTER DATABASE ${database.name} ALLOW_CONNECTIONS true`).catch(() => {})
     await server?.stop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    await onTestServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+    removeDirs([dataDir])
+    await database.drop()
   })
 
   /** Requests that each need the database (uncached searches, view beacons, health), counted by status. */
@@ -113,7 +111,7 @@ describe('PostgreSQL connections dropped under a running server', () => {
   })
 
   it('survives idle_session_timeout closing its idle connections', async () => {
-    await onTestServer(`ALTER DATABASE ${dbName} SET idle_session_timeout = '200ms'`)
+    await onTestServer(`ALTER DATABASE ${database.name} SET idle_session_timeout = '200ms'`)
     await terminateAppSessions() // new sessions take the setting
     try {
       for (let round = 0; round < 3; round++) {
@@ -126,7 +124,7 @@ describe('PostgreSQL connections dropped under a running server', () => {
       }
       expect((await fetch(`${server.base}/api/posts?search=after-timeouts`)).status).toBe(200)
     } finally {
-      await onTestServer(`ALTER DATABASE ${dbName} RESET idle_session_timeout`)
+      await onTestServer(`ALTER DATABASE ${database.name} RESET idle_session_timeout`)
       await terminateAppSessions()
     }
   })
@@ -137,7 +135,7 @@ describe('PostgreSQL connections dropped under a running server', () => {
     expect((await fetch(page)).status).toBe(200) // stored on its second read
     expect((await fetch(page)).headers.get('x-cache')).toBe('HIT')
 
-    await onTestServer(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`)
+    await onTestServer(`ALTER DATABASE ${database.name} ALLOW_CONNECTIONS false`)
     await terminateAppSessions()
     await sleep(1100) // past the cache's version check interval
 
@@ -164,7 +162,7 @@ describe('PostgreSQL connections dropped under a running server', () => {
     expect(await health.json()).toEqual({ status: 'error', database: 'unreachable' })
     expect((await call(server.base, 'POST', `/api/posts/${post.id}/view`)).status).toBe(503)
 
-    await onTestServer(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`)
+    await onTestServer(`ALTER DATABASE ${database.name} ALLOW_CONNECTIONS true`)
     expect(await msUntil(() => healthy(server.base))).toBeLessThan(5000)
     expect((await fetch(`${server.base}/api/posts?search=back`)).status).toBe(200)
     expect(server.child.exitCode).toBeNull()
@@ -178,28 +176,28 @@ describe('PostgreSQL connections dropped under a running server', () => {
 
 describe('start-up on PostgreSQL that cannot work says why in one line', () => {
   it('a database that does not exist', async () => {
-    const missing = `blog_missing_${randomBytes(5).toString('hex')}`
-    const result = await failedStart({ DATABASE_URL: testDatabaseUrl(missing) })
+    const missing = testDatabase('blog_missing')
+    const result = await failedStart({ DATABASE_URL: missing.url })
     expect(result.code).toBe(1)
     expect(result.output).toMatch(
       new RegExp(
-        `^blog: cannot start: PostgreSQL at [^ ]+ has no database "${missing}": create it \\(createdb ${missing}\\) or fix DATABASE_URL\n$`,
+        `^blog: cannot start: PostgreSQL at [^ ]+ has no database "${missing.name}": create it \\(createdb ${missing.name}\\) or fix DATABASE_URL\n$`,
       ),
     )
   })
 
   it('a read-only database', async () => {
-    const name = `blog_readonly_${randomBytes(5).toString('hex')}`
-    await onTestServer(`CREATE DATABASE ${name}`)
+    const readOnly = testDatabase('blog_readonly')
+    await readOnly.create()
     try {
-      await onTestServer(`ALTER DATABASE ${name} SET default_transaction_read_only = on`)
-      const result = await failedStart({ DATABASE_URL: testDatabaseUrl(name) })
+      await onTestServer(`ALTER DATABASE ${readOnly.name} SET default_transaction_read_only = on`)
+      const result = await failedStart({ DATABASE_URL: readOnly.url })
       expect(result.code).toBe(1)
       expect(result.output).toMatch(
         /^blog: cannot start: PostgreSQL at [^ ]+ is read-only \(a standby\?\): point DATABASE_URL at the primary\n$/,
       )
     } finally {
-      await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await readOnly.drop()
     }
   })
 })

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { onTestServer, startServer, tempDataDir, testDatabaseUrl, type ServerProcess } from './server-process.ts'
+import { removeDirs, startServer, tempDataDir, testDatabase, type ServerProcess } from './server-process.ts'
 
 /**
  * Issue 13: server-rendered pages with a NUL, a lone surrogate or a bad escape in the path or query answered 500 on
@@ -26,16 +24,16 @@ const engines = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const
 describe.each(engines)('page paths with hostile text on %s', (engine) => {
   let server: ServerProcess
   const dataDir = tempDataDir()
-  const dbName = `blog_pages_${randomBytes(5).toString('hex')}`
+  const database = engine === 'postgres' ? testDatabase('blog_pages') : undefined
 
   beforeAll(async () => {
-    if (engine === 'postgres') await onTestServer(`CREATE DATABASE ${dbName}`)
-    server = await startServer({ dataDir, ...(engine === 'postgres' ? { databaseUrl: testDatabaseUrl(dbName) } : {}) })
+    await database?.create()
+    server = await startServer({ dataDir, databaseUrl: database?.url })
   })
   afterAll(async () => {
     await server?.stop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    if (engine === 'postgres') await onTestServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+    removeDirs([dataDir])
+    await database?.drop()
   })
 
   it('answers 404 (or 200 for a list, 400 for a path that is not UTF-8), never a 5xx, and stays healthy', async () => {

@@ -7,10 +7,10 @@ import {
   call,
   createPublishedPost,
   loginCookie,
-  onTestServer,
   startServer,
   tempDataDir,
-  testDatabaseUrl,
+  testDatabase,
+  type TestDatabase,
   type ServerProcess,
 } from './server-process.ts'
 
@@ -71,20 +71,16 @@ function peakRssMb(pid: number): number | null {
 
 describe.each(engines)('an import while a reader loads pages (%s)', (engine) => {
   let server: ServerProcess | undefined
-  let dbName: string | undefined
+  let database: TestDatabase | undefined
   afterEach(async () => {
     await server?.stop()
-    if (dbName) await onTestServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+    await database?.drop()
   })
 
   it('readers keep p99 under 200 ms while a hostile Markdown zip is read, checked and written', async () => {
-    let databaseUrl: string | undefined
-    if (engine === 'postgres') {
-      dbName = `blog_import_read_${randomBytes(5).toString('hex')}`
-      await onTestServer(`CREATE DATABASE ${dbName}`)
-      databaseUrl = testDatabaseUrl(dbName)
-    }
-    server = await startServer({ dataDir: tempDataDir(), databaseUrl })
+    database = engine === 'postgres' ? testDatabase('blog_import_read') : undefined
+    await database?.create()
+    server = await startServer({ dataDir: tempDataDir(), databaseUrl: database?.url })
     const { base } = server
     const cookie = await loginCookie(base)
     const slugs: string[] = []

@@ -1,20 +1,18 @@
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   call,
   loginCookie,
-  onTestServer,
+  removeDirs,
   startServer,
   tempDataDir,
-  testDatabaseUrl,
+  testDatabase,
   type ServerProcess,
 } from './server-process.ts'
 
 // With TEST_DATABASE_URL (CI always sets it): two instances on one PostgreSQL database. Otherwise one on SQLite.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
-const dbName = `blog_schedule_${randomBytes(5).toString('hex')}`
-const dbUrl = onPostgres ? testDatabaseUrl(dbName) : undefined
+const database = onPostgres ? testDatabase('blog_schedule') : undefined
 
 const SCHEDULE_AHEAD_MS = 3_000
 /** The promise: on the site within a minute of its time. */
@@ -31,20 +29,20 @@ describe(`scheduled publishing on real server processes (${onPostgres ? 'two ins
   const dirs: string[] = []
 
   beforeAll(async () => {
-    if (onPostgres) await onTestServer(`CREATE DATABASE ${dbName}`)
+    await database?.create()
     const count = onPostgres ? 2 : 1
     for (let i = 0; i < count; i++) dirs.push(tempDataDir())
     servers.push(
       ...(await Promise.all(
-        dirs.map((dataDir) => startServer({ dataDir, databaseUrl: dbUrl, env: { LOG_LEVEL: 'info' } })),
+        dirs.map((dataDir) => startServer({ dataDir, databaseUrl: database?.url, env: { LOG_LEVEL: 'info' } })),
       )),
     )
   })
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()))
-    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }))
-    if (onPostgres) await onTestServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+    removeDirs(dirs)
+    await database?.drop()
   })
 
   it('publishes on time with no visitor traffic: site, feeds, sitemap, category and tag pages, exactly once', async () => {

@@ -1,9 +1,8 @@
-import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#server/db/client.ts'
 import { insertPostsWithState } from '#server/features/posts/posts.service.ts'
 import { COUNT_LIMIT } from '#server/features/search/search-query.ts'
-import { startServer, tempDataDir, type ServerProcess } from './server-process.ts'
+import { removeDirs, startServer, tempDataDir, type ServerProcess } from './server-process.ts'
 
 const PAGE_SIZE = 9
 const MATCHES = COUNT_LIMIT + 200
@@ -56,7 +55,7 @@ describe('a search that stops counting, as readers see it', () => {
   }, 120_000)
   afterAll(async () => {
     await server?.stop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    removeDirs([dataDir])
   })
 
   it('shows a gap after the last page counted, and Next onwards', async () => {

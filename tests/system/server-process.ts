@@ -23,6 +23,32 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'blog-system-'))
 }
 
+export function removeDirs(dirs: string[]): void {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
+}
+
+/**
+ * Runs `dist/server/SCRIPT` of the production bundle as its own process, in production, logging warnings only;
+ * `env` adds to or replaces that. Collects what it prints, both streams apart and together.
+ */
+function spawnBundle(script: string, args: string[], env: Record<string, string>, stdin: 'ignore' | 'pipe' = 'ignore') {
+  const child = spawn(process.execPath, [`dist/server/${script}`, ...args], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    stdio: [stdin, 'pipe', 'pipe'],
+  })
+  const output = { stdout: '', stderr: '', both: '' }
+  child.stdout!.on('data', (d) => {
+    output.stdout += d
+    output.both += d
+  })
+  child.stderr!.on('data', (d) => {
+    output.stderr += d
+    output.both += d
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, output, exited }
+}
+
 export type ServerProcess = {
   base: string
   child: ChildProcess
@@ -41,30 +67,20 @@ export async function startServer(opts: {
   if (!fs.existsSync('dist/server/main.js')) throw new Error('dist/server/main.js missing: run `npm run build` first')
   const port = opts.port ?? (await freePort())
   const base = `http://127.0.0.1:${port}`
-  let log = ''
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: opts.dataDir,
-      DATABASE_URL: opts.databaseUrl ?? '',
-      PUBLIC_URL: base,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_EMAIL: ADMIN.email,
-      ...opts.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output, exited } = spawnBundle('main.js', [], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: opts.dataDir,
+    DATABASE_URL: opts.databaseUrl ?? '',
+    PUBLIC_URL: base,
+    SEED_DEMO: '0',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_EMAIL: ADMIN.email,
+    ...opts.env,
   })
-  child.stdout?.on('data', (d) => (log += d))
-  child.stderr?.on('data', (d) => (log += d))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.both}`)
     try {
       if ((await fetch(`${base}/healthz`)).ok) break
     } catch {
@@ -72,14 +88,14 @@ export async function startServer(opts: {
     }
     if (i > 600) {
       child.kill('SIGKILL') // never left running behind a failed test
-      throw new Error(`server did not start:\n${log}`)
+      throw new Error(`server did not start:\n${output.both}`)
     }
     await new Promise((r) => setTimeout(r, 100))
   }
   return {
     base,
     child,
-    output: () => log,
+    output: () => output.both,
     exited,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal)
@@ -91,25 +107,36 @@ export async function startServer(opts: {
 /** Starts the production bundle expecting it to fail to start; resolves with its exit code and everything it printed. */
 export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dataDir = tempDataDir()
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { output, exited } = spawnBundle('main.js', [], {
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    ...env,
   })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  return { code, output }
+  const code = await exited
+  removeDirs([dataDir])
+  return { code, output: output.both }
+}
+
+export type CliRun = { code: number | null; stdout: string; stderr: string; output: string }
+
+/** `npm run SCRIPT -- ARGS` as the bundle runs it on a DATA_DIR / DATABASE_URL, `stdin` piped in (not a terminal). */
+export async function runCli(
+  script: 'account-cli.js' | 'backup-cli.js',
+  args: string[],
+  where: { dataDir: string; databaseUrl?: string },
+  stdin = '',
+): Promise<CliRun> {
+  const { child, output, exited } = spawnBundle(
+    script,
+    args,
+    { DATA_DIR: where.dataDir, DATABASE_URL: where.databaseUrl ?? '' },
+    'pipe',
+  )
+  child.stdin!.end(stdin)
+  const code = await exited
+  return { code, stdout: output.stdout, stderr: output.stderr, output: output.both }
 }
 
 /** Fetch with the site's own Origin (state changes from our pages) and JSON bodies. */
@@ -174,13 +201,26 @@ export async function onTestServer(sqlText: string): Promise<void> {
 export const testDatabaseUrl = (name: string) =>
   Object.assign(new URL(process.env.TEST_DATABASE_URL ?? ''), { pathname: `/${name}` }).toString()
 
+export type TestDatabase = ReturnType<typeof testDatabase>
+
+/** A database of a test's own on TEST_DATABASE_URL's server, under a fresh name; `drop` ends any sessions left on it. */
+export function testDatabase(prefix: string) {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`
+  return {
+    name,
+    url: testDatabaseUrl(name),
+    create: () => onTestServer(`CREATE DATABASE ${name}`),
+    drop: () => onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  }
+}
+
 /**
  * Data directories and PostgreSQL databases a test file makes as it goes (`blog_<prefix>_<random>`); `remove()` (in
  * afterAll) deletes them all.
  */
 export function scratch(prefix: string) {
   const dirs: string[] = []
-  const databases: string[] = []
+  const databases: TestDatabase[] = []
   return {
     dataDir: () => {
       const dir = tempDataDir()
@@ -188,14 +228,14 @@ export function scratch(prefix: string) {
       return dir
     },
     database: async () => {
-      const name = `blog_${prefix}_${randomBytes(5).toString('hex')}`
-      await onTestServer(`CREATE DATABASE ${name}`)
-      databases.push(name)
-      return testDatabaseUrl(name)
+      const database = testDatabase(`blog_${prefix}`)
+      await database.create()
+      databases.push(database)
+      return database.url
     },
     remove: async () => {
-      dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }))
-      for (const name of databases) await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      removeDirs(dirs)
+      for (const database of databases) await database.drop()
     },
   }
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodePng } from '#server/features/seed/png.ts'
@@ -8,16 +7,15 @@ import {
   cookiesOf,
   createPublishedPost,
   loginCookie,
-  onTestServer,
+  removeDirs,
   startServer,
   tempDataDir,
-  testDatabaseUrl,
+  testDatabase,
   type ServerProcess,
 } from './server-process.ts'
 
 // Runs only in the 'system' project when TEST_DATABASE_URL is set (see vitest.config.ts): CI always sets it.
-const dbName = `blog_multi_${randomBytes(5).toString('hex')}`
-const dbUrl = testDatabaseUrl(dbName)
+const database = testDatabase('blog_multi')
 
 describe('two instances on one PostgreSQL database', () => {
   let a: ServerProcess
@@ -25,24 +23,24 @@ describe('two instances on one PostgreSQL database', () => {
   const dirs: string[] = []
 
   beforeAll(async () => {
-    await onTestServer(`CREATE DATABASE ${dbName}`)
+    await database.create()
     dirs.push(tempDataDir(), tempDataDir())
     const env = { LIKES_PER_NETWORK: '100' }
     // Started together: migrations and bootstrap must serialise by themselves.
     ;[a, b] = await Promise.all([
-      startServer({ dataDir: dirs[0]!, databaseUrl: dbUrl, env }),
-      startServer({ dataDir: dirs[1]!, databaseUrl: dbUrl, env }),
+      startServer({ dataDir: dirs[0]!, databaseUrl: database.url, env }),
+      startServer({ dataDir: dirs[1]!, databaseUrl: database.url, env }),
     ])
   })
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()])
-    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }))
-    await onTestServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+    removeDirs(dirs)
+    await database.drop()
   })
 
   it('started together without trouble: one admin, five footer pages', async () => {
-    const client = new pg.Client({ connectionString: dbUrl })
+    const client = new pg.Client({ connectionString: database.url })
     await client.connect()
     const users = await client.query("select count(*)::int as n from users where role = 'admin'")
     const pages = await client.query('select count(*)::int as n from footer_pages')

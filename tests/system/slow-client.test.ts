@@ -1,7 +1,6 @@
-import fs from 'node:fs'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, tempDataDir, type ServerProcess } from './server-process.ts'
+import { removeDirs, startServer, tempDataDir, type ServerProcess } from './server-process.ts'
 
 describe('slow clients', () => {
   let server: ServerProcess
@@ -11,7 +10,7 @@ describe('slow clients', () => {
   })
   afterAll(async () => {
     await server.stop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    removeDirs([dataDir])
   })
 
   it('cuts off a client that trickles its headers (slow loris) within the header timeout', async () => {

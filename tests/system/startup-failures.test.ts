@@ -2,10 +2,10 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { failedStart, freePort, tempDataDir } from './server-process.ts'
+import { failedStart, freePort, removeDirs, tempDataDir } from './server-process.ts'
 
 const dirs: string[] = []
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
+afterAll(() => removeDirs(dirs))
 
 function expectOneLine(result: { code: number | null; output: string }, line: string) {
   expect(result.code).toBe(1)

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
+import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { HttpError } from '../../lib/api.ts'
 
@@ -45,6 +46,20 @@ export function Field({
 /** aria-invalid and aria-describedby for a control whose Field shows `error`. */
 export const invalidProps = (id: string, error: string | undefined) =>
   error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}
+
+/** A Field holding one Input, its label and error wired to it by `id`. */
+export function InputField({
+  id,
+  label,
+  error,
+  ...input
+}: { id: string; label: string; error?: string | undefined } & Omit<ComponentProps<'input'>, 'id'>) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <Input id={id} {...input} {...invalidProps(id, error)} />
+    </Field>
+  )
+}
 
 /** The `issues` of a server's 400 answer (`{path: 'settings.0.value', message}`), or none. */
 export function serverIssues(error: unknown): Array<{ path: string; message: string }> {

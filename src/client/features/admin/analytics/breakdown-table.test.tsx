@@ -34,7 +34,7 @@ describe('analytics tables', () => {
     expect(html).not.toContain('<table')
   })
 
-  it('gives screen readers the chart as a table of visitors and views per day', () => {
+  it('gives screen readers the chart as a table of visitors and views per day, under a legend of both totals', () => {
     const html = renderToStaticMarkup(
       <VisitsChart
         days={[
@@ -43,6 +43,10 @@ describe('analytics tables', () => {
         ]}
       />,
     ).replace(/ class="[^"]*"/g, '')
+    expect(html).toContain(
+      '<dl><div><dt><span aria-hidden="true"></span>Visitors</dt><dd>3</dd></div>' +
+        '<div><dt><span aria-hidden="true"></span>Views</dt><dd>4</dd></div></dl>',
+    )
     expect(html).toContain(
       '<table><caption>Visitors and views per day</caption><thead><tr><th scope="col">Day</th><th scope="col">Visitors</th><th scope="col">Views</th></tr></thead>' +
         '<tbody><tr><th scope="row">Mar 9</th><td>3</td><td>4</td></tr><tr><th scope="row">Mar 10</th><td>0</td><td>0</td></tr></tbody></table>',

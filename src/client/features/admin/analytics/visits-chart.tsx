@@ -1,5 +1,6 @@
 import type { AnalyticsSummary } from '#shared/schemas/analytics.ts'
 import { formatViews } from '#shared/text/format.ts'
+import { cn } from '../../../lib/cn.ts'
 
 const shortDate = (day: string, unit: 'day' | 'month') =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString(
@@ -8,6 +9,18 @@ const shortDate = (day: string, unit: 'day' | 'month') =>
       ? { month: 'short', day: 'numeric', timeZone: 'UTC' }
       : { month: 'short', year: 'numeric', timeZone: 'UTC' },
   )
+
+function LegendItem({ swatch, label, total }: { swatch: string; label: string; total: number }) {
+  return (
+    <div>
+      <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+        <span className={cn('size-3 rounded-sm', swatch)} aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="text-2xl font-bold">{formatViews(total)}</dd>
+    </div>
+  )
+}
 
 /**
  * Visitors and views per day on one chart: each day's views bar holds its visitors bar (never more than its views).
@@ -20,20 +33,8 @@ export function VisitsChart({ days, unit = 'day' }: { days: AnalyticsSummary['da
   return (
     <figure>
       <dl className="mb-4 flex flex-wrap gap-x-8 gap-y-2">
-        <div>
-          <dt className="flex items-center gap-2 text-sm text-muted-foreground">
-            <span className="size-3 rounded-sm bg-primary" aria-hidden="true" />
-            Visitors
-          </dt>
-          <dd className="text-2xl font-bold">{formatViews(visitors)}</dd>
-        </div>
-        <div>
-          <dt className="flex items-center gap-2 text-sm text-muted-foreground">
-            <span className="size-3 rounded-sm bg-primary/30" aria-hidden="true" />
-            Views
-          </dt>
-          <dd className="text-2xl font-bold">{formatViews(views)}</dd>
-        </div>
+        <LegendItem swatch="bg-primary" label="Visitors" total={visitors} />
+        <LegendItem swatch="bg-primary/30" label="Views" total={views} />
       </dl>
       <div className="flex h-40 items-end gap-px border-b border-l pl-px" aria-hidden="true">
         {days.map((d) => (

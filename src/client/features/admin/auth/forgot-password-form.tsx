@@ -1,13 +1,12 @@
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Input } from '../../../components/ui/input.tsx'
 import { HttpError, waitText } from '../../../lib/api.ts'
 import { ForgotPasswordSchema } from '#shared/schemas/password-reset.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { Field, invalidProps } from '../field.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { useForgotPassword } from './password-reset-queries.ts'
 import { useCheckedForm } from './use-checked-form.ts'
+import { UsernameOrEmailField } from './username-or-email-field.tsx'
 
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordForm() {
@@ -31,15 +30,7 @@ export function ForgotPasswordForm() {
       <div aria-live="polite">{forgot.data && <p className="mb-4 text-sm">{forgot.data.message}</p>}</div>
       <form onSubmit={submit} noValidate className="space-y-4">
         {serverError && <Alert variant="destructive">{serverError}</Alert>}
-        <Field id="forgot-login" label="Username or Email" error={errors.login}>
-          <Input
-            id="forgot-login"
-            autoComplete="username"
-            value={values.login}
-            onChange={set('login')}
-            {...invalidProps('forgot-login', errors.login)}
-          />
-        </Field>
+        <UsernameOrEmailField id="forgot-login" value={values.login} onChange={set('login')} error={errors.login} />
         <Button type="submit" className="w-full" disabled={forgot.isPending}>
           {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
         </Button>

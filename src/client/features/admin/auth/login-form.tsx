@@ -1,6 +1,5 @@
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Input } from '../../../components/ui/input.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
 import { HttpError, waitText } from '../../../lib/api.ts'
 import { useQuery } from '@tanstack/react-query'
@@ -10,11 +9,12 @@ import { paths } from '#shared/paths.ts'
 import { LoginSchema } from '#shared/schemas/user.ts'
 import { useLogin } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { Field, invalidProps } from '../field.tsx'
+import { InputField } from '../field.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { useCheckedForm } from './use-checked-form.ts'
 import { TwoFactorStep } from './two-factor-step.tsx'
 import { passwordResetInfoQuery } from './password-reset-queries.ts'
+import { UsernameOrEmailField } from './username-or-email-field.tsx'
 
 /**
  * Spec §2/§5: validated on submit and then on every change; the server's error in a destructive alert (a 429 says
@@ -59,25 +59,21 @@ export function LoginForm() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {error && <Alert variant="destructive">{error}</Alert>}
-          <Field id="login-username" label="Username or Email" error={errors.username}>
-            <Input
-              id="login-username"
-              autoComplete="username"
-              value={values.username}
-              onChange={set('username')}
-              {...invalidProps('login-username', errors.username)}
-            />
-          </Field>
-          <Field id="login-password" label="Password" error={errors.password}>
-            <Input
-              id="login-password"
-              type="password"
-              autoComplete="current-password"
-              value={values.password}
-              onChange={set('password')}
-              {...invalidProps('login-password', errors.password)}
-            />
-          </Field>
+          <UsernameOrEmailField
+            id="login-username"
+            value={values.username}
+            onChange={set('username')}
+            error={errors.username}
+          />
+          <InputField
+            id="login-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+          />
           {canReset && (
             <p className="text-right text-sm">
               <Link

@@ -1,13 +1,12 @@
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Input } from '../../../components/ui/input.tsx'
 import { HttpError } from '../../../lib/api.ts'
 import { Link } from '../../../lib/router.tsx'
 import { paths } from '#shared/paths.ts'
 import { PASSWORD_RESET_DONE, RESET_LINK_INVALID, ResetPasswordFormSchema } from '#shared/schemas/password-reset.ts'
 import { PASSWORD_MIN } from '#shared/schemas/user.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { Field, invalidProps } from '../field.tsx'
+import { InputField } from '../field.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { useResetPassword } from './password-reset-queries.ts'
 import { useCheckedForm } from './use-checked-form.ts'
@@ -60,16 +59,16 @@ export function ResetPasswordForm() {
         <form onSubmit={submit} noValidate className="space-y-4">
           {serverError && <Alert variant="destructive">{serverError}</Alert>}
           {FIELDS.map(({ key, label }) => (
-            <Field key={key} id={`reset-${key}`} label={label} error={errors[key]}>
-              <Input
-                id={`reset-${key}`}
-                type="password"
-                autoComplete="new-password"
-                value={values[key]}
-                onChange={set(key)}
-                {...invalidProps(`reset-${key}`, errors[key])}
-              />
-            </Field>
+            <InputField
+              key={key}
+              id={`reset-${key}`}
+              label={label}
+              type="password"
+              autoComplete="new-password"
+              value={values[key]}
+              onChange={set(key)}
+              error={errors[key]}
+            />
           ))}
           <Button type="submit" className="w-full" disabled={reset.isPending}>
             {reset.isPending ? 'Saving...' : 'Set New Password'}

@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Input } from '../../../components/ui/input.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
 import { SetupSchema } from '#shared/schemas/user.ts'
 import { adminKeys, errorText, useSetup } from '../queries.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { Field, invalidProps } from '../field.tsx'
+import { InputField } from '../field.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { useCheckedForm } from './use-checked-form.ts'
 
@@ -63,16 +62,16 @@ export function SetupForm() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {error && <Alert variant="destructive">{error}</Alert>}
         {FIELDS.map(({ key, label, type, autoComplete }) => (
-          <Field key={key} id={`setup-${key}`} label={label} error={errors[key]}>
-            <Input
-              id={`setup-${key}`}
-              type={type}
-              autoComplete={autoComplete}
-              value={values[key]}
-              onChange={set(key)}
-              {...invalidProps(`setup-${key}`, errors[key])}
-            />
-          </Field>
+          <InputField
+            key={key}
+            id={`setup-${key}`}
+            label={label}
+            type={type}
+            autoComplete={autoComplete}
+            value={values[key]}
+            onChange={set(key)}
+            error={errors[key]}
+          />
         ))}
         <Button type="submit" className="w-full" disabled={setup.isPending}>
           {setup.isPending ? 'Creating account...' : 'Create admin account'}

@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
 import { NativeSelect } from '../../../components/ui/native-select.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'
-import { Field, invalidProps } from '../field.tsx'
+import { Field, InputField, invalidProps } from '../field.tsx'
 import { MediaPicker } from '../media/media-picker.tsx'
 import { thumbnailUrl } from '../media/media-queries.ts'
 import { categoriesQuery } from '../queries.ts'
@@ -72,14 +72,13 @@ export function PostSettingsPanel({ form, errors, set }: PanelProps) {
             onPick={(item) => set('featuredImage', item.url)}
           />
         </Field>
-        <Field id="post-author-name" label="Author Name" error={errors.authorName}>
-          <Input
-            id="post-author-name"
-            value={form.authorName}
-            onChange={(e) => set('authorName', e.target.value)}
-            {...invalidProps('post-author-name', errors.authorName)}
-          />
-        </Field>
+        <InputField
+          id="post-author-name"
+          label="Author Name"
+          value={form.authorName}
+          onChange={(e) => set('authorName', e.target.value)}
+          error={errors.authorName}
+        />
         <Field id="post-tags" label="Tags" error={errors.tags}>
           <Input id="post-tags" value={form.tagsInput} onChange={(e) => set('tagsInput', e.target.value)} />
           <p className="text-xs text-muted-foreground">Separate tags with commas</p>
@@ -111,14 +110,13 @@ export function SeoSettingsPanel({ form, errors, set }: PanelProps) {
         <CardTitle className="text-lg">SEO Settings</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <Field id="post-meta-title" label="Meta Title" error={errors.metaTitle}>
-          <Input
-            id="post-meta-title"
-            value={form.metaTitle}
-            onChange={(e) => set('metaTitle', e.target.value)}
-            {...invalidProps('post-meta-title', errors.metaTitle)}
-          />
-        </Field>
+        <InputField
+          id="post-meta-title"
+          label="Meta Title"
+          value={form.metaTitle}
+          onChange={(e) => set('metaTitle', e.target.value)}
+          error={errors.metaTitle}
+        />
         <Field id="post-excerpt" label="Excerpt" error={errors.excerpt}>
           <Textarea
             id="post-excerpt"

@@ -1,73 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { countOfKind, kindName, type ImportKind, type ImportReport } from '#shared/schemas/backup.ts'
-import { plural } from '#shared/text/format.ts'
+import type { ImportReport } from '#shared/schemas/backup.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
 import { toast } from '../../../lib/toast.tsx'
 import { downloadBackup, uploadImport, type Progress } from './backup-transfer.ts'
+import { ImportReportView } from './import-report.tsx'
 
 function ProgressBar({ progress, label }: { progress: Progress; label: string }) {
   const percent = progress.fraction === null ? undefined : Math.round(progress.fraction * 100)
   return (
     <div className="space-y-1" aria-live="polite">
+      {/* Without a fraction (reading the file, say) the whole bar pulses: an empty track would look stalled. */}
       <progress
-        className="h-2 w-full appearance-none overflow-hidden rounded-full bg-muted [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
+        className="h-2 w-full appearance-none overflow-hidden rounded-full bg-muted indeterminate:bg-primary/40 motion-safe:indeterminate:animate-pulse [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted indeterminate:[&::-webkit-progress-bar]:bg-primary/40 [&::-webkit-progress-value]:bg-primary"
         max={100}
         value={percent}
         aria-label={label}
       />
       <p className="text-sm text-muted-foreground">{progress.label}</p>
     </div>
-  )
-}
-
-function ReportView({ report }: { report: ImportReport }) {
-  const created = (Object.entries(report.created) as Array<[ImportKind, number]>).filter(([, n]) => n > 0)
-  return (
-    <section aria-label="Import report" className="space-y-3 rounded-md border p-4 text-sm">
-      <h3 className="font-semibold">
-        {report.dryRun ? 'Dry run: nothing was written' : 'Import finished'} ({report.format})
-      </h3>
-      <p>
-        {created.length ? created.map(([kind, n]) => countOfKind(kind, n)).join(', ') : 'Nothing new'}
-        {report.dryRun ? ' would be created.' : ' created.'}
-      </p>
-      {report.skippedCount > 0 && (
-        <div>
-          <p className="font-medium">
-            Skipped {report.skippedCount} ({report.conflicts} {plural(report.conflicts, 'conflict')})
-          </p>
-          <ul className="list-disc pl-5">
-            {report.skipped.map((s, i) => (
-              <li key={i}>{`${kindName(s.kind)} “${s.item}”: ${s.reason}`}</li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {report.missingImageCount > 0 && (
-        <div>
-          <p className="font-medium">Images not found ({report.missingImageCount})</p>
-          <ul className="list-disc pl-5 break-all">
-            {report.missingImages.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {report.warningCount > 0 && (
-        <div>
-          <p className="font-medium">Warnings ({report.warningCount})</p>
-          <ul className="list-disc pl-5">
-            {report.warnings.map((w, i) => (
-              <li key={i}>{w}</li>
-            ))}
-          </ul>
-        </div>
-      )}
-    </section>
   )
 }
 
@@ -173,7 +127,7 @@ export function BackupTab() {
           </form>
           {report && (
             <div className="mt-6">
-              <ReportView report={report} />
+              <ImportReportView report={report} />
             </div>
           )}
         </CardContent>

@@ -1,4 +1,5 @@
 import { BACKUP_ESTIMATE_HEADER, type ImportJob, type ImportReport } from '#shared/schemas/backup.ts'
+import { importProgressLabel } from './import-progress.ts'
 
 export type Progress = { label: string; fraction: number | null }
 
@@ -83,11 +84,8 @@ export async function uploadImport(
     if (job.status === 'done' && job.report) return job.report
     if (job.status === 'failed') throw new Error(job.error ?? 'The import failed')
     if (job.progress && job.status === 'running') {
-      const { phase, done, total } = job.progress
-      onProgress({
-        label: `Importing ${phase}: ${done}${total ? ` of ${total}` : ''}`,
-        fraction: total ? done / total : null,
-      })
+      const { done, total } = job.progress
+      onProgress({ label: importProgressLabel(job.progress), fraction: total ? done / total : null })
     }
   }
 }

@@ -3,7 +3,16 @@ import { RotateCcw } from 'lucide-react'
 import { paths } from '#shared/paths.ts'
 import { formatDate } from '#shared/text/format.ts'
 import { Button } from '../../../components/ui/button.tsx'
+import { TableHead } from '../table-head.tsx'
 import { sendsQuery, useRetryFailed } from './newsletter-queries.ts'
+
+const COLUMNS = [
+  { label: 'Post' },
+  { label: 'Sent' },
+  { label: 'Delivered', numeric: true },
+  { label: 'Failed', numeric: true },
+  { label: 'Pending', numeric: true },
+]
 
 /** Admin → Subscribers, "Sent posts": each post emailed, with delivered / failed / pending, and "Retry failed". */
 export function SentPosts() {
@@ -20,18 +29,7 @@ export function SentPosts() {
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b text-muted-foreground">
-                <th className="py-2 pr-4 font-medium">Post</th>
-                <th className="py-2 pr-4 font-medium">Sent</th>
-                <th className="py-2 pr-4 text-right font-medium">Delivered</th>
-                <th className="py-2 pr-4 text-right font-medium">Failed</th>
-                <th className="py-2 pr-4 text-right font-medium">Pending</th>
-                <th className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={COLUMNS} />
             <tbody>
               {sends.data.map((s) => (
                 <tr key={s.postId} className="border-b">

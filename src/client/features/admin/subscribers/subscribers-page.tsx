@@ -12,12 +12,14 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useAuth } from '../../../lib/auth.tsx'
 import { ConfirmDeleteDialog } from '../confirm-delete-dialog.tsx'
+import { TableHead } from '../table-head.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { ImportForm } from './import-form.tsx'
 import { SentPosts } from './sent-posts.tsx'
 import { subscriberCountQuery, subscribersQuery, useDeleteSubscriber } from './subscriber-queries.ts'
 
 const STATUSES = ['pending', 'subscribed', 'unsubscribed', 'bounced'] as const
+const COLUMNS = [{ label: 'Email' }, { label: 'Status' }, { label: 'Signed up' }, { label: 'Confirmed' }]
 
 function SubscriberRow({ subscriber }: { subscriber: AdminSubscriber }) {
   const remove = useDeleteSubscriber()
@@ -121,17 +123,7 @@ export function SubscribersPage() {
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b text-muted-foreground">
-                <th className="py-2 pr-4 font-medium">Email</th>
-                <th className="py-2 pr-4 font-medium">Status</th>
-                <th className="py-2 pr-4 font-medium">Signed up</th>
-                <th className="py-2 pr-4 font-medium">Confirmed</th>
-                <th className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={COLUMNS} />
             <tbody>
               {data.subscribers.map((s) => (
                 <SubscriberRow key={s.id} subscriber={s} />
