@@ -74,8 +74,8 @@ describe('an import through the admin commits batch by batch; a failure halfway 
       expect(failed.json().error).toBe(`The import failed on the server. ${TAKEN_BACK}`)
       // The batches committed before the refusal are gone again, and the counters agree.
       expect(await countersAgreeWithRows(t)).toEqual({ rows: 0, counter: 0, tagsCounted: 0 })
-      const listed = await t.request({ method: 'GET', url: '/api/posts?limit=1', cookie })
-      expect(listed.json().total).toBe(0)
+      const listed = await t.request({ method: 'GET', url: '/api/posts?limit=1&status=all', cookie })
+      expect(listed.headers['x-total-count']).toBe('0')
 
       await refusePost(t, REFUSED, false)
       const done = await ghostUpload(cookie)

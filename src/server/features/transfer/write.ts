@@ -12,8 +12,13 @@ import { checkRecord, recordName, type CheckedRecord } from './validate.ts'
 import { restoreEditorHistory, restoreSecrets } from './write-history.ts'
 import { restoreAuthorProfiles, restoreNewsletter, restoreSubscribers } from './write-people.ts'
 
-/** A batch of posts is one short transaction when an import commits as it goes: tens of milliseconds on SQLite. */
-const POST_BATCH = 100
+/**
+ * A batch is one short transaction when an import commits as it goes (batches.ts): readers wait for at most one.
+ * Posts (search text, tags, counters) and redirects (a rule is checked against the others) cost a few ms each on
+ * SQLite; rows of the other kinds go in one statement per batch.
+ */
+const POST_BATCH = 50
+const REDIRECT_BATCH = 100
 const ROW_BATCH = 1000
 const IMAGE_BATCH_BYTES = 4 * 1024 * 1024
 const IMAGE_REF = /(!\[[^\]]*\]\()(\s*<?)([^)\s>]+)(>?(?:\s+"[^"]*")?\s*\))/g
@@ -157,7 +162,7 @@ export async function writeModel(run: ImportRun, model: TransferModel): Promise<
     run.report.created('settings')
   }
 
-  for await (const batch of batches(run.writer, checked(run, model, 'redirects'), ROW_BATCH)) {
+  for await (const batch of batches(run.writer, checked(run, model, 'redirects'), REDIRECT_BATCH)) {
     const mine = batch.filter((r) => (!r.forPost || imported.has(r.forPost)) && (!r.forPage || pages.has(r.forPage)))
     await addRedirects(run, mine)
   }
