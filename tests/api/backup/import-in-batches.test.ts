@@ -30,7 +30,9 @@ async function refusePost(t: TestApp, slug: string, refuse: boolean): Promise<vo
       `create or replace function refuse_post() returns trigger language plpgsql as $$ begin if new.slug = '${slug}' then raise exception 'refused by the test'; end if; return new; end $$`,
     )
     .execute(db)
-  await sql.raw('create trigger refuse_post before insert on posts for each row execute function refuse_post()').execute(db)
+  await sql
+    .raw('create trigger refuse_post before insert on posts for each row execute function refuse_post()')
+    .execute(db)
 }
 
 /** The published posts every listing counter holds, against the rows. */

@@ -1,7 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import type { ControlledTransaction } from 'kysely'
-import type { Db, Trx } from '../../db/client.ts'
-import type { Database } from '../../db/schema.ts'
+import type { Db, OpenTransaction, Trx } from '../../db/client.ts'
 
 /**
  * Where an import's writes go. `inOne` is the one transaction of a dry run or a command-line import: all of it or
@@ -23,7 +21,7 @@ export function inOne(trx: Trx): ImportWriter {
 
 /** `beforeCommit` throws to roll the batch back instead (the import's worker went past a cap meanwhile). */
 export function inShortTransactions(db: Db, beforeCommit: () => void = () => {}): ImportWriter {
-  let open: ControlledTransaction<Database> | null = null
+  let open: OpenTransaction | null = null
   return {
     get db() {
       return open ?? db
@@ -56,7 +54,10 @@ export const yieldingOnly = { begin: async () => {}, end: () => nextTurn() }
  * requests keep being answered while a long import writes.
  */
 export async function* batches<T>(
-  writer: Pick<ImportWriter, 'begin' | 'end'>, items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  writer: Pick<ImportWriter, 'begin' | 'end'>,
+  items: AsyncIterable<T>,
+  size: number,
+): AsyncGenerator<T[]> {
   let batch: T[] = []
   for await (const item of items) {
     batch.push(item)
