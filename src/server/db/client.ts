@@ -1,7 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, type Driver, type Transaction } from 'kysely'
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type ControlledTransaction,
+  type Driver,
+  type Transaction,
+} from 'kysely'
 import pg from 'pg'
 import { tuneConnection } from './postgres-tuning.ts'
 import type { Database } from './schema.ts'
@@ -10,6 +17,8 @@ export type Engine = 'sqlite' | 'postgres'
 export type Db = Kysely<Database>
 /** A database or a transaction on it: what a write inside the caller's transaction takes. */
 export type Trx = Transaction<Database> | Db
+/** A transaction committed or rolled back by hand (an import's batches), not by a callback's end. */
+export type OpenTransaction = ControlledTransaction<Database>
 export type DbHandle = {
   db: Db
   engine: Engine

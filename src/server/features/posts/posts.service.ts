@@ -476,6 +476,28 @@ export async function insertPostsWithState(db: Db, rows: NewPostRow[], opts: Bul
   if (!opts.countersToRecount) await repo.recount(db, [...touched])
 }
 
+/**
+ * Takes back posts insertPostsWithState wrote (an import that failed halfway), a few per transaction with a turn of
+ * the event loop between: their rows, listing rows and search text go, and the listings' counters are recounted.
+ * Unlike deletePost nothing is announced: such posts were never announced either.
+ */
+export async function removePostsWithState(db: Db, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += BATCH) {
+    await db.transaction().execute(async (trx) => {
+      const touched = new Set<string>()
+      for (const id of ids.slice(i, i + BATCH)) {
+        const existing = await repo.findRawPostForUpdate(trx, id)
+        if (!existing) continue
+        await repo.deletePostRow(trx, id)
+        await repo.deleteListingRows(trx, id)
+        for (const key of repo.counterKeys(listingStateOf(existing))) touched.add(key)
+      }
+      await repo.recount(trx, [...touched])
+    })
+    await new Promise(setImmediate)
+  }
+}
+
 async function writeChunk(
   db: Db,
   chunk: NewPostRow[],

@@ -8,13 +8,14 @@ import type { ImportJobRow, ImportJobsTable } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import * as repo from './import-job.repo.ts'
 import { truncateWriteAheadLog } from './transfer.repo.ts'
-import { writeImport } from './transfer.service.ts'
+import { PartlyImported, writeImport } from './transfer.service.ts'
 import { readInWorker, RESTARTED, type ImportLimits, type WorkerRead } from './worker-model.ts'
 
 export { RESTARTED }
 
 export const BUSY = 'An import is already running: wait for it to end, then import again'
 const FAILED = 'The import failed on the server; nothing was imported'
+const STOPPED_ON_SERVER = 'The import failed on the server'
 /** A running job's server writes its heartbeat this often; a job silent for STALE_MS lost its server. */
 const HEARTBEAT_MS = 5_000
 const STALE_MS = 30_000
@@ -115,6 +116,7 @@ export function createImportJobs(deps: {
         keepMissingImages: upload.keepMissingImages,
         onProgress: (phase, done, total) => (job.progress = { phase, done, total }),
         beforeCommit: read.assertAlive,
+        inShortTransactions: true,
       })
       ending = {
         status: 'done',
@@ -123,10 +125,17 @@ export function createImportJobs(deps: {
         progress_done: 1,
         progress_total: 1,
       }
-    } catch (error) {
+    } catch (thrown) {
+      const partly = thrown instanceof PartlyImported
+      const error = partly ? thrown.reason : thrown
       if (!(error instanceof AppError) || error.status >= 500) log.error({ err: error }, 'import failed')
       const known = error instanceof AppError
-      ending = { status: 'failed', error: known ? error.message : FAILED, error_status: known ? error.status : 500 }
+      const message = known ? error.message : partly ? STOPPED_ON_SERVER : FAILED
+      ending = {
+        status: 'failed',
+        error: partly ? `${message.replace(/\.?$/, '.')} ${thrown.message}` : message,
+        error_status: known ? error.status : 500,
+      }
     }
     // The worker and the upload go first: the job ends (and the next may start) once they are gone.
     clearInterval(beat)

@@ -5,18 +5,21 @@ import { isReservedPageSlug } from '../footer-pages/footer-pages.service.ts'
 import { insertPostsWithState } from '../posts/posts.service.ts'
 import { addRedirectRule } from '../redirects/redirects.service.ts'
 import { STARTER_FOOTER_PAGES } from '../seed/seed.service.ts'
+import type { ImportWriter } from './batches.ts'
 import type { ModelRecords } from './model.ts'
 import type { ReportBuilder } from './report.ts'
 import * as repo from './transfer.repo.ts'
 
-/** One import in progress: its transaction, its clock, its report and where progress goes. */
+/** One import in progress: where it writes, its clock, its report and where progress goes. */
 export type ImportRun = {
-  db: Trx
+  /** The writer's current transaction (see batches.ts): read it at each use, it changes between batches. */
+  readonly db: Trx
+  writer: ImportWriter
+  /** The posts this import wrote: taken back if it fails halfway (transfer.service.ts). */
+  postsWritten: Set<string>
   now: Date
   report: ReportBuilder
   progress: (phase: string, done: number, total: number | null) => void
-  /** Listing counters the posts written so far touched: recounted once, when the import ends. */
-  counters: Set<string>
   /** Sessions, second factors, recovery codes and password hashes may be restored (see transfer.service). */
   withSecrets: boolean
   /** Pictures not found in the media keep their links to the old site (they show broken) instead of being left out. */
@@ -70,8 +73,8 @@ export async function importPosts(
     accepted.push(row)
   }
   // Posts are rendered after the import (on demand, and by rederiveStalePosts): rendering is most of a post's cost.
-  if (accepted.length)
-    await insertPostsWithState(run.db, accepted, { renderLater: true, countersToRecount: run.counters })
+  // The listings' counters are recounted with each batch, which may be the last one committed.
+  if (accepted.length) await insertPostsWithState(run.db, accepted, { renderLater: true })
   run.report.created('posts', accepted.length)
   return accepted
 }

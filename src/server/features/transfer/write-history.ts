@@ -20,7 +20,7 @@ export async function restoreEditorHistory(
   records: RecordReader,
   imported: Set<string>,
 ): Promise<void> {
-  for await (const batch of batches(records('revisions'), BATCH)) {
+  for await (const batch of batches(run.writer, records('revisions'), BATCH)) {
     const rows = batch
       .filter((r) => imported.has(r.postId))
       .map((r) => ({
@@ -33,14 +33,14 @@ export async function restoreEditorHistory(
       }))
     run.report.created('revisions', await repo.insertMissing(run.db, 'post_revisions', rows))
   }
-  for await (const batch of batches(records('autosaves'), BATCH)) {
+  for await (const batch of batches(run.writer, records('autosaves'), BATCH)) {
     // "new" is the working copy of a post not saved yet.
     const rows = batch
       .filter((a) => a.postKey === 'new' || imported.has(a.postKey))
       .map((a) => ({ post_key: a.postKey, data: a.data, saved_at: a.savedAt }))
     run.report.created('autosaves', await repo.insertMissing(run.db, 'post_autosaves', rows))
   }
-  for await (const batch of batches(records('previews'), BATCH)) {
+  for await (const batch of batches(run.writer, records('previews'), BATCH)) {
     const mine = batch.filter((p) => imported.has(p.postId))
     const taken = await repo.findPreviewTokens(
       run.db,
@@ -53,7 +53,7 @@ export async function restoreEditorHistory(
       .map((p) => ({ post_id: p.postId, token: p.token, created_at: p.createdAt }))
     run.report.created('previews', await repo.insertMissing(run.db, 'post_previews', rows))
   }
-  for await (const batch of batches(records('notFound'), BATCH)) {
+  for await (const batch of batches(run.writer, records('notFound'), BATCH)) {
     const rows = batch.map((n) => ({ path: n.path, hits: n.hits, referrer: n.referrer, last_seen_at: n.lastSeenAt }))
     run.report.created('notFound', await repo.insertMissing(run.db, 'not_found_log', rows))
   }
@@ -73,7 +73,7 @@ export async function restoreSecrets(run: ImportRun, records: RecordReader, user
     run.report.skip(kind, item, 'its user was merged into another account here')
     return false
   }
-  for await (const batch of batches(records('sessions'), BATCH)) {
+  for await (const batch of batches(run.writer, records('sessions'), BATCH)) {
     const rows = batch
       .filter((s) => own(s.userId, 'sessions', s.publicId ?? 'session'))
       .map((s) => ({
@@ -87,7 +87,7 @@ export async function restoreSecrets(run: ImportRun, records: RecordReader, user
       }))
     run.report.created('sessions', await repo.insertMissing(run.db, 'sessions', rows))
   }
-  for await (const batch of batches(records('twoFactor'), BATCH)) {
+  for await (const batch of batches(run.writer, records('twoFactor'), BATCH)) {
     const rows = batch
       .filter((t) => own(t.userId, 'twoFactor', t.userId))
       .map((t) => ({
@@ -99,7 +99,7 @@ export async function restoreSecrets(run: ImportRun, records: RecordReader, user
       }))
     run.report.created('twoFactor', await repo.insertMissing(run.db, 'user_two_factor', rows))
   }
-  for await (const batch of batches(records('recoveryCodes'), BATCH)) {
+  for await (const batch of batches(run.writer, records('recoveryCodes'), BATCH)) {
     const rows = batch
       .filter((c) => own(c.userId, 'recoveryCodes', c.userId))
       .map((c) => ({ id: c.id, user_id: c.userId, code_hash: c.codeHash, used_at: c.usedAt, created_at: c.createdAt }))

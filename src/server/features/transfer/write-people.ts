@@ -52,7 +52,7 @@ export async function restoreSubscribers(run: ImportRun, records: RecordReader):
     run.report.created('unsubscribeKey')
   }
   const seen = { ids: new Set<string>(), emails: new Set<string>() }
-  for await (const batch of batches(records('subscribers'), BATCH)) {
+  for await (const batch of batches(run.writer, records('subscribers'), BATCH)) {
     const taken = await repo.findTakenSubscribers(
       run.db,
       batch.map((s) => s.id),
@@ -100,7 +100,7 @@ export async function restoreNewsletter(
   subscribers: Set<string>,
 ): Promise<void> {
   const sends = new Set<string>()
-  for await (const batch of batches(records('newsletterSends'), BATCH)) {
+  for await (const batch of batches(run.writer, records('newsletterSends'), BATCH)) {
     const rows = batch.filter((s) => posts.has(s.postId) && !sends.has(s.postId))
     for (const s of batch)
       if (!rows.includes(s)) run.report.skip('newsletterSends', s.postId, 'its post is not restored')
@@ -116,7 +116,7 @@ export async function restoreNewsletter(
     )
     run.report.created('newsletterSends', rows.length)
   }
-  for await (const batch of batches(records('newsletterDeliveries'), BATCH)) {
+  for await (const batch of batches(run.writer, records('newsletterDeliveries'), BATCH)) {
     const rows = batch.filter((d) => sends.has(d.postId) && subscribers.has(d.subscriberId))
     await repo.insertNewsletterDeliveries(
       run.db,

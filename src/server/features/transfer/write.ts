@@ -2,7 +2,7 @@ import { isSafeUrl } from '#shared/schemas/common.ts'
 import { firstImageUrl } from '#shared/text/excerpt.ts'
 import { containsMarkup, sniffImage } from '../uploads/uploads.service.ts'
 import type { DataKind } from './backup-format.ts'
-import { batches } from './batches.ts'
+import { batches, yieldingOnly } from './batches.ts'
 import { createMediaStore, type MediaStore } from './media.ts'
 import { addRedirects, importPosts, mergeCategory, mergeFooterPage, ticker, type ImportRun } from './merge.ts'
 import { PLATFORM_AUTHOR, type ModelRecords, type TransferModel } from './model.ts'
@@ -12,7 +12,13 @@ import { checkRecord, recordName, type CheckedRecord } from './validate.ts'
 import { restoreEditorHistory, restoreSecrets } from './write-history.ts'
 import { restoreAuthorProfiles, restoreNewsletter, restoreSubscribers } from './write-people.ts'
 
-const POST_BATCH = 500
+/**
+ * A batch is one short transaction when an import commits as it goes (batches.ts): readers wait for at most one.
+ * Posts (search text, tags, counters) and redirects (a rule is checked against the others) cost a few ms each on
+ * SQLite; rows of the other kinds go in one statement per batch.
+ */
+const POST_BATCH = 50
+const REDIRECT_BATCH = 100
 const ROW_BATCH = 1000
 const IMAGE_BATCH_BYTES = 4 * 1024 * 1024
 const IMAGE_REF = /(!\[[^\]]*\]\()(\s*<?)([^)\s>]+)(>?(?:\s+"[^"]*")?\s*\))/g
@@ -156,7 +162,7 @@ export async function writeModel(run: ImportRun, model: TransferModel): Promise<
     run.report.created('settings')
   }
 
-  for await (const batch of batches(checked(run, model, 'redirects'), ROW_BATCH)) {
+  for await (const batch of batches(run.writer, checked(run, model, 'redirects'), REDIRECT_BATCH)) {
     const mine = batch.filter((r) => (!r.forPost || imported.has(r.forPost)) && (!r.forPage || pages.has(r.forPage)))
     await addRedirects(run, mine)
   }
@@ -185,7 +191,7 @@ async function writeImages(run: ImportRun, model: TransferModel, media: MediaSto
     pending = []
     pendingBytes = 0
   }
-  for await (const batch of batches(checked(run, model, 'images'), 100)) {
+  for await (const batch of batches(yieldingOnly, checked(run, model, 'images'), 100)) {
     const present = await repo.existingImageNames(
       run.db,
       batch.map((i) => i.fileName),
@@ -227,12 +233,12 @@ async function writePosts(
   categories: Map<string, string>,
   media: MediaStore | null,
 ): Promise<Set<string>> {
-  const imported = new Set<string>()
+  const imported = run.postsWritten
   const seen = { slugs: new Set<string>(), ids: new Set<string>() }
   const tick = ticker(run, 'posts', model.count('posts'), model.origin === 'platform' ? 100 : 200)
   const prepare = media ? (p: ModelRecords['posts']) => localised(media, p, true) : undefined
   let fallbackAuthor: string | undefined
-  for await (const batch of batches(checked(run, model, 'posts', prepare), POST_BATCH)) {
+  for await (const batch of batches(run.writer, checked(run, model, 'posts', prepare), POST_BATCH)) {
     const rows = []
     for (const p of batch) {
       const authorId =
@@ -272,7 +278,7 @@ async function writePosts(
 /** Comments, likes and daily views of the posts this import wrote; those of skipped posts are skipped with them. */
 async function writeEngagement(run: ImportRun, model: TransferModel, imported: Set<string>): Promise<void> {
   const tickComments = ticker(run, 'comments', model.count('comments'), 1000)
-  for await (const batch of batches(checked(run, model, 'comments'), ROW_BATCH)) {
+  for await (const batch of batches(run.writer, checked(run, model, 'comments'), ROW_BATCH)) {
     const mine = batch.filter((c) => imported.has(c.postId))
     const taken = await repo.findExistingIds(
       run.db,
@@ -296,7 +302,7 @@ async function writeEngagement(run: ImportRun, model: TransferModel, imported: S
     run.report.created('comments', rows.length)
     tickComments(batch.length)
   }
-  for await (const batch of batches(checked(run, model, 'likes'), ROW_BATCH)) {
+  for await (const batch of batches(run.writer, checked(run, model, 'likes'), ROW_BATCH)) {
     const mine = batch.filter((l) => imported.has(l.postId))
     const taken = await repo.findExistingIds(
       run.db,
@@ -309,7 +315,7 @@ async function writeEngagement(run: ImportRun, model: TransferModel, imported: S
     await repo.insertLikes(run.db, rows)
     run.report.created('likes', rows.length)
   }
-  for await (const batch of batches(checked(run, model, 'views'), ROW_BATCH)) {
+  for await (const batch of batches(run.writer, checked(run, model, 'views'), ROW_BATCH)) {
     const rows = batch
       .filter((v) => imported.has(v.postId))
       .map((v) => ({ post_id: v.postId, day: v.day, views: v.views }))
@@ -317,7 +323,7 @@ async function writeEngagement(run: ImportRun, model: TransferModel, imported: S
     run.report.created('views', rows.length)
   }
   const analyticsDays = new Set<string>()
-  for await (const batch of batches(checked(run, model, 'analytics'), ROW_BATCH)) {
+  for await (const batch of batches(run.writer, checked(run, model, 'analytics'), ROW_BATCH)) {
     const rows = batch
       .filter((a) => imported.has(a.postId) && (a.views > 0 || a.visitors > 0))
       .map((a) => ({
