@@ -1,39 +1,9 @@
-import net from 'node:net'
 import { Accept, Announce, Create, Delete, Follow, Like, Note, Reject, Undo, Update, type Article } from '@fedify/vocab'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AP, blogRecipient as recipientAt, eventually, startBlog } from '#test/support/fediverse-blog.ts'
 import { startFedifyPeer, type FedifyPeer } from '#test/support/fedify-peer.ts'
-import { createTestApp, TEST_ADMIN, type TestApp } from '#test/support/test-app.ts'
+import type { TestApp } from '#test/support/test-app.ts'
 import { TEST_ENGINE } from '#test/support/test-db.ts'
-
-const AP = 'application/activity+json'
-
-/** Waits for what the inbox queue does in the background (a wait for arrival, not a time limit on anything). */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 })
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-/** The blog on a real loopback port (the peer fetches its actor and keys), allowed to fetch loopback addresses. */
-async function startBlog(): Promise<{ t: TestApp; origin: string; cookie: string }> {
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const t = await createTestApp({ env: { PUBLIC_URL: origin, FEDIVERSE_ALLOW_PRIVATE_ADDRESSES: '1' } })
-  await t.app.listen({ port, host: '127.0.0.1' })
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: { origin },
-    payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
-  })
-  const sid = res.cookies.find((c) => c.name === 'sid')
-  if (!sid) throw new Error(`login failed: ${res.body}`)
-  return { t, origin, cookie: `sid=${sid.value}` }
-}
 
 describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
   let t: TestApp
@@ -43,11 +13,7 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
   const actor = () => new URL('/fediverse/users/site', origin)
   const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { origin, cookie } })
-  const blogRecipient = () => ({
-    id: actor(),
-    inboxId: new URL('/fediverse/users/site/inbox', origin),
-    endpoints: null,
-  })
+  const blogRecipient = () => recipientAt(origin)
 
   beforeAll(async () => {
     ;({ t, origin, cookie } = await startBlog())
