@@ -29,7 +29,11 @@ describe(`fediverse limits (${TEST_ENGINE})`, () => {
     await peer.send(
       'zoe',
       blogRecipient(blog.origin),
-      new Follow({ id: new URL('/follows/z', peer.origin), actor: peer.actorUri('zoe'), object: blogRecipient(blog.origin).id }),
+      new Follow({
+        id: new URL('/follows/z', peer.origin),
+        actor: peer.actorUri('zoe'),
+        object: blogRecipient(blog.origin).id,
+      }),
     )
     await eventually(async () => (await admin('GET', '/api/admin/fediverse')).json().followerCount).toBe(1)
     await eventually(queued).toBe(0) // the Follow and its Accept are done

@@ -253,7 +253,11 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
     await eventually(counts).toEqual({ likes: 1, boosts: 1 })
     const undo = (name: string, id: string, object: Like | Announce) =>
       peer.send(name, inbox, new Undo({ id: new URL(id, peer.origin), actor: peer.actorUri(name), object }))
-    await undo('alice', '/undo/like', new Like({ id: new URL('/likes/1', peer.origin), actor: alice, object: articleId }))
+    await undo(
+      'alice',
+      '/undo/like',
+      new Like({ id: new URL('/likes/1', peer.origin), actor: alice, object: articleId }),
+    )
     await eventually(counts).toEqual({ likes: 0, boosts: 1 })
     await undo(
       'bob',

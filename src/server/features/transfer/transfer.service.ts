@@ -57,7 +57,9 @@ export async function writeImport(
     await db.transaction().execute(async (trx) => {
       const withSecrets = !!input.withSecrets && !(await findUserByRole(trx, ADMIN_ROLE))
       if (input.withSecrets && !withSecrets)
-        report.warn('--with-secrets restores sessions and second factors only into a blog with no admin yet')
+        report.warn(
+          '--with-secrets restores sessions, second factors and fediverse keys only into a blog with no admin yet',
+        )
       const run: ImportRun = {
         db: trx,
         now: input.now,
