@@ -1,5 +1,6 @@
 import { Accept, Announce, Create, Delete, Follow, Like, Note, Reject, Undo, Update, type Article } from '@fedify/vocab'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadPage } from '#server/ssr/load-page.ts'
 import { AP, blogRecipient as recipientAt, eventually, startBlog } from '#test/support/fediverse-blog.ts'
 import { startFedifyPeer, type FedifyPeer } from '#test/support/fedify-peer.ts'
 import type { TestApp } from '#test/support/test-app.ts'
@@ -133,6 +134,9 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
     expect(asJson.json()).toMatchObject({ type: 'Article', name: 'Hello fediverse', attributedTo: actor().href })
     const draftAsJson = await t.app.inject({ url: `/blog/${draft.json().slug}`, headers: { accept: AP } })
     expect(draftAsJson.statusCode).toBe(404)
+    const pageHead = async (slug: string) => (await loadPage(t.app.ctx, `/blog/${slug}`, '', { isAdmin: true })).head
+    expect((await pageHead(post.slug)).activity).toBe(`/blog/${post.slug}`)
+    expect((await pageHead(draft.json().slug)).activity).toBeUndefined()
 
     const outbox = (
       await t.app.inject({ url: '/fediverse/users/site/outbox?cursor=1', headers: { accept: AP } })
@@ -273,8 +277,11 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
     await eventually(async () => (await admin('GET', '/api/admin/comments')).json().counts.all).toBe(0)
   })
 
-  it('goes quiet when switched off: WebFinger, actor and inbox answer 404', async () => {
+  it('goes quiet when switched off: WebFinger, actor and inbox answer 404, the footer and page links go', async () => {
     const host = new URL(origin).host
+    const home = () => loadPage(t.app.ctx, '/', '', { isAdmin: false })
+    expect((await t.app.inject({ url: '/api/fediverse' })).json()).toEqual({ account: `@blog@${host}` })
+    expect((await home()).head.activity).toBe('/fediverse/users/site')
     const off = await admin('PUT', '/api/admin/fediverse', { enabled: false, handle: 'news' })
     expect(off.json()).toMatchObject({ enabled: false, account: `@news@${host}` })
     expect((await t.app.inject({ url: `/.well-known/webfinger?resource=acct:news@${host}` })).statusCode).toBe(404)
@@ -283,6 +290,8 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
       (await t.app.inject({ method: 'POST', url: '/fediverse/inbox', headers: { 'content-type': AP }, payload: '{}' }))
         .statusCode,
     ).toBe(404)
+    expect((await t.app.inject({ url: '/api/fediverse' })).json()).toEqual({ account: null })
+    expect((await home()).head.activity).toBeUndefined()
     await admin('PUT', '/api/admin/fediverse', { enabled: true, handle: 'news' })
     expect((await t.app.inject({ url: `/.well-known/webfinger?resource=acct:news@${host}` })).statusCode).toBe(200)
     expect((await t.app.inject({ url: `/.well-known/webfinger?resource=acct:blog@${host}` })).statusCode).toBe(404)
