@@ -1,4 +1,17 @@
-import { Accept, Announce, Create, Delete, Follow, Like, Note, Reject, Undo, Update, type Article } from '@fedify/vocab'
+import {
+  Accept,
+  Announce,
+  Arrive,
+  Create,
+  Delete,
+  Follow,
+  Like,
+  Note,
+  Reject,
+  Undo,
+  Update,
+  type Article,
+} from '@fedify/vocab'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadPage } from '#server/ssr/load-page.ts'
 import { AP, blogRecipient as recipientAt, eventually, startBlog } from '#test/support/fediverse-blog.ts'
@@ -295,6 +308,27 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
     await admin('PUT', '/api/admin/fediverse', { enabled: true, handle: 'news' })
     expect((await t.app.inject({ url: `/.well-known/webfinger?resource=acct:news@${host}` })).statusCode).toBe(200)
     expect((await t.app.inject({ url: `/.well-known/webfinger?resource=acct:blog@${host}` })).statusCode).toBe(404)
+  })
+
+  it('ignores signed activities it has no use for: a Follow of another actor, a type it does not handle', async () => {
+    const before = (await admin('GET', '/api/admin/fediverse')).json().followerCount
+    const other = new URL('/fediverse/users/other', origin)
+    await peer.send(
+      'frank',
+      blogRecipient(),
+      new Follow({ id: new URL('/follows/other', peer.origin), actor: peer.actorUri('frank'), object: other }),
+    )
+    await peer.send(
+      'frank',
+      blogRecipient(),
+      new Arrive({ id: new URL('/arrive/1', peer.origin), actor: peer.actorUri('frank'), location: actor() }),
+    )
+    const queued = async () => (await t.app.ctx.db.selectFrom('fediverse_queue').select('id').execute()).length
+    await eventually(queued).toBe(0)
+    expect((await admin('GET', '/api/admin/fediverse')).json().followerCount).toBe(before)
+    expect(
+      peer.received.filter((a) => a instanceof Accept && a.objectId?.href.endsWith('/follows/other')),
+    ).toHaveLength(0)
   })
 
   it('needs a session for the admin endpoints', async () => {
