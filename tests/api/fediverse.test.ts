@@ -310,7 +310,7 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
     expect((await t.app.inject({ url: `/.well-known/webfinger?resource=acct:blog@${host}` })).statusCode).toBe(404)
   })
 
-  it('ignores signed activities it has no use for: a Follow of another actor, a type it does not handle', async () => {
+  it('ignores signed activities it has no use for: a Follow of another actor, a type it does not handle, a blocked account', async () => {
     const before = (await admin('GET', '/api/admin/fediverse')).json().followerCount
     const other = new URL('/fediverse/users/other', origin)
     await peer.send(
@@ -329,6 +329,17 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
     expect(
       peer.received.filter((a) => a instanceof Accept && a.objectId?.href.endsWith('/follows/other')),
     ).toHaveLength(0)
+
+    // A blocked account's Follow of our actor is dropped too.
+    const block = await admin('POST', '/api/admin/fediverse/blocks', { actorId: peer.actorUri('frank').href })
+    expect(block.statusCode).toBe(200)
+    await peer.send(
+      'frank',
+      blogRecipient(),
+      new Follow({ id: new URL('/follows/blocked', peer.origin), actor: peer.actorUri('frank'), object: actor() }),
+    )
+    await eventually(queued).toBe(0)
+    expect((await admin('GET', '/api/admin/fediverse')).json().followerCount).toBe(before)
   })
 
   it('needs a session for the admin endpoints', async () => {
