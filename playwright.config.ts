@@ -37,9 +37,13 @@ export default defineConfig({
   // The XSS probe's hostile category sits in every footer while it runs, so it also runs on its own.
   // Two-factor on (a second login step) and "sign out everywhere else" would break other tests' logins: on its own too.
   projects: [
-    { name: 'chromium', testIgnore: /(admin-password|security-xss|admin-security|site-identity)\.spec\.ts/ },
-    // Renaming the site changes every page's title and header, so it runs alone too.
-    { name: 'site-identity', testMatch: /site-identity\.spec\.ts/, dependencies: ['chromium'] },
+    {
+      name: 'chromium',
+      testIgnore: /(admin-password|security-xss|admin-security|site-identity|reader-fediverse)\.spec\.ts/,
+    },
+    // Renaming the site changes every page's title and header, and switching federation off takes the footer's
+    // fediverse line and the actor away, so these run apart from the rest.
+    { name: 'site-identity', testMatch: /(site-identity|reader-fediverse)\.spec\.ts/, dependencies: ['chromium'] },
     { name: 'security', testMatch: /security-xss\.spec\.ts/, dependencies: ['site-identity'] },
     { name: 'admin-security', testMatch: /admin-security\.spec\.ts/, dependencies: ['security'] },
     { name: 'admin-password', testMatch: /admin-password\.spec\.ts/, dependencies: ['admin-security'] },

@@ -118,6 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerFediverse(app, {
     allowPrivateAddress: opts.env.fediverseAllowPrivateAddresses,
     bodyLimit: BODY_LIMIT,
+    inboxPerNetwork: opts.env.fediverseInboxPerNetwork,
     queuePollMs: opts.fediverseQueuePollMs,
   })
   registerCacheLookup(app) // before every other request hook: a cached answer skips them all

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
     .regex(/^\d+(s|m|h|d)$/, 'IMPORT_TIME_LIMIT is a number and a unit: 90s, 30m, 2h')
     .default('30m'),
   FEDIVERSE_ALLOW_PRIVATE_ADDRESSES: z.enum(['0', '1', 'false', 'true', '']).default('0'),
+  // Activities a minute one network may POST to the inbox (a big server delivers from few addresses).
+  FEDIVERSE_INBOX_PER_NETWORK: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Days of analytics kept per day; older ones are rolled up into months. At least 90 (the longest preset range). */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(90).max(36_500).default(730),
 })
@@ -85,6 +87,8 @@ export type Env = {
   imports: { memoryMb: number; timeLimitMs: number }
   /** Lets Fedify fetch private and loopback addresses: for the loopback tests only, never in production. */
   fediverseAllowPrivateAddresses: boolean
+  /** Inbox POSTs one network may make a minute (FEDIVERSE_INBOX_PER_NETWORK); past it, 429. */
+  fediverseInboxPerNetwork: number
   /** Days of analytics kept per day (ANALYTICS_RETENTION_DAYS, default two years); older ones become months. */
   analyticsRetentionDays: number
 }
@@ -125,6 +129,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     imports: { memoryMb: raw.IMPORT_MEMORY_MB, timeLimitMs: durationMs(raw.IMPORT_TIME_LIMIT) },
     fediverseAllowPrivateAddresses:
       raw.FEDIVERSE_ALLOW_PRIVATE_ADDRESSES === '1' || raw.FEDIVERSE_ALLOW_PRIVATE_ADDRESSES === 'true',
+    fediverseInboxPerNetwork: raw.FEDIVERSE_INBOX_PER_NETWORK,
     analyticsRetentionDays: raw.ANALYTICS_RETENTION_DAYS,
   }
 }

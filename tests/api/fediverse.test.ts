@@ -1,39 +1,23 @@
-import net from 'node:net'
-import { Accept, Announce, Create, Delete, Follow, Like, Note, Reject, Undo, Update, type Article } from '@fedify/vocab'
+import {
+  Accept,
+  Announce,
+  Arrive,
+  Create,
+  Delete,
+  Follow,
+  Like,
+  Note,
+  Reject,
+  Undo,
+  Update,
+  type Article,
+} from '@fedify/vocab'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadPage } from '#server/ssr/load-page.ts'
+import { AP, blogRecipient as recipientAt, eventually, startBlog } from '#test/support/fediverse-blog.ts'
 import { startFedifyPeer, type FedifyPeer } from '#test/support/fedify-peer.ts'
-import { createTestApp, TEST_ADMIN, type TestApp } from '#test/support/test-app.ts'
+import type { TestApp } from '#test/support/test-app.ts'
 import { TEST_ENGINE } from '#test/support/test-db.ts'
-
-const AP = 'application/activity+json'
-
-/** Waits for what the inbox queue does in the background (a wait for arrival, not a time limit on anything). */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 })
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-/** The blog on a real loopback port (the peer fetches its actor and keys), allowed to fetch loopback addresses. */
-async function startBlog(): Promise<{ t: TestApp; origin: string; cookie: string }> {
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const t = await createTestApp({ env: { PUBLIC_URL: origin, FEDIVERSE_ALLOW_PRIVATE_ADDRESSES: '1' } })
-  await t.app.listen({ port, host: '127.0.0.1' })
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: { origin },
-    payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
-  })
-  const sid = res.cookies.find((c) => c.name === 'sid')
-  if (!sid) throw new Error(`login failed: ${res.body}`)
-  return { t, origin, cookie: `sid=${sid.value}` }
-}
 
 describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
   let t: TestApp
@@ -43,11 +27,7 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
   const actor = () => new URL('/fediverse/users/site', origin)
   const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { origin, cookie } })
-  const blogRecipient = () => ({
-    id: actor(),
-    inboxId: new URL('/fediverse/users/site/inbox', origin),
-    endpoints: null,
-  })
+  const blogRecipient = () => recipientAt(origin)
 
   beforeAll(async () => {
     ;({ t, origin, cookie } = await startBlog())
@@ -167,6 +147,9 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
     expect(asJson.json()).toMatchObject({ type: 'Article', name: 'Hello fediverse', attributedTo: actor().href })
     const draftAsJson = await t.app.inject({ url: `/blog/${draft.json().slug}`, headers: { accept: AP } })
     expect(draftAsJson.statusCode).toBe(404)
+    const pageHead = async (slug: string) => (await loadPage(t.app.ctx, `/blog/${slug}`, '', { isAdmin: true })).head
+    expect((await pageHead(post.slug)).activity).toBe(`/blog/${post.slug}`)
+    expect((await pageHead(draft.json().slug)).activity).toBeUndefined()
 
     const outbox = (
       await t.app.inject({ url: '/fediverse/users/site/outbox?cursor=1', headers: { accept: AP } })
@@ -281,8 +264,24 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
       inbox,
       new Announce({ id: new URL('/boosts/1', peer.origin), actor: peer.actorUri('bob'), object: articleId }),
     )
-    const counts = async () => (await t.app.inject({ url: `/api/posts/slug/${post.slug}` })).json().fediverse
+    // Read as the admin: an anonymous read may be a cached answer up to 60 s old (reactions never drop the cache,
+    // as reader likes do not), which is how this step once looked as if Undo did nothing on PostgreSQL.
+    const counts = async () => (await admin('GET', `/api/posts/slug/${post.slug}`)).json().fediverse
     await eventually(counts).toEqual({ likes: 1, boosts: 1 })
+    const undo = (name: string, id: string, object: Like | Announce) =>
+      peer.send(name, inbox, new Undo({ id: new URL(id, peer.origin), actor: peer.actorUri(name), object }))
+    await undo(
+      'alice',
+      '/undo/like',
+      new Like({ id: new URL('/likes/1', peer.origin), actor: alice, object: articleId }),
+    )
+    await eventually(counts).toEqual({ likes: 0, boosts: 1 })
+    await undo(
+      'bob',
+      '/undo/boost',
+      new Announce({ id: new URL('/boosts/1', peer.origin), actor: peer.actorUri('bob'), object: articleId }),
+    )
+    await eventually(counts).toEqual({ likes: 0, boosts: 0 })
     await peer.send(
       'alice',
       inbox,
@@ -291,8 +290,11 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
     await eventually(async () => (await admin('GET', '/api/admin/comments')).json().counts.all).toBe(0)
   })
 
-  it('goes quiet when switched off: WebFinger, actor and inbox answer 404', async () => {
+  it('goes quiet when switched off: WebFinger, actor and inbox answer 404, the footer and page links go', async () => {
     const host = new URL(origin).host
+    const home = () => loadPage(t.app.ctx, '/', '', { isAdmin: false })
+    expect((await t.app.inject({ url: '/api/fediverse' })).json()).toEqual({ account: `@blog@${host}` })
+    expect((await home()).head.activity).toBe('/fediverse/users/site')
     const off = await admin('PUT', '/api/admin/fediverse', { enabled: false, handle: 'news' })
     expect(off.json()).toMatchObject({ enabled: false, account: `@news@${host}` })
     expect((await t.app.inject({ url: `/.well-known/webfinger?resource=acct:news@${host}` })).statusCode).toBe(404)
@@ -301,9 +303,43 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
       (await t.app.inject({ method: 'POST', url: '/fediverse/inbox', headers: { 'content-type': AP }, payload: '{}' }))
         .statusCode,
     ).toBe(404)
+    expect((await t.app.inject({ url: '/api/fediverse' })).json()).toEqual({ account: null })
+    expect((await home()).head.activity).toBeUndefined()
     await admin('PUT', '/api/admin/fediverse', { enabled: true, handle: 'news' })
     expect((await t.app.inject({ url: `/.well-known/webfinger?resource=acct:news@${host}` })).statusCode).toBe(200)
     expect((await t.app.inject({ url: `/.well-known/webfinger?resource=acct:blog@${host}` })).statusCode).toBe(404)
+  })
+
+  it('ignores signed activities it has no use for: a Follow of another actor, a type it does not handle, a blocked account', async () => {
+    const before = (await admin('GET', '/api/admin/fediverse')).json().followerCount
+    const other = new URL('/fediverse/users/other', origin)
+    await peer.send(
+      'frank',
+      blogRecipient(),
+      new Follow({ id: new URL('/follows/other', peer.origin), actor: peer.actorUri('frank'), object: other }),
+    )
+    await peer.send(
+      'frank',
+      blogRecipient(),
+      new Arrive({ id: new URL('/arrive/1', peer.origin), actor: peer.actorUri('frank'), location: actor() }),
+    )
+    const queued = async () => (await t.app.ctx.db.selectFrom('fediverse_queue').select('id').execute()).length
+    await eventually(queued).toBe(0)
+    expect((await admin('GET', '/api/admin/fediverse')).json().followerCount).toBe(before)
+    expect(
+      peer.received.filter((a) => a instanceof Accept && a.objectId?.href.endsWith('/follows/other')),
+    ).toHaveLength(0)
+
+    // A blocked account's Follow of our actor is dropped too.
+    const block = await admin('POST', '/api/admin/fediverse/blocks', { actorId: peer.actorUri('frank').href })
+    expect(block.statusCode).toBe(200)
+    await peer.send(
+      'frank',
+      blogRecipient(),
+      new Follow({ id: new URL('/follows/blocked', peer.origin), actor: peer.actorUri('frank'), object: actor() }),
+    )
+    await eventually(queued).toBe(0)
+    expect((await admin('GET', '/api/admin/fediverse')).json().followerCount).toBe(before)
   })
 
   it('needs a session for the admin endpoints', async () => {

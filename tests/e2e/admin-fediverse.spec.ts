@@ -5,7 +5,14 @@ test('Settings → Fediverse: the handle is checked and saved, and the switch ta
   baseURL,
 }) => {
   const host = new URL(baseURL!).host
-  await page.goto('/admin/settings?tab=fediverse')
+  // The dashboard counts the followers and links to this tab.
+  await page.goto('/admin')
+  await expect(page.getByTestId('follower-count')).toHaveText('0 followers on the fediverse')
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.screenshot({ path: `test-results/screens/dashboard-followers-${width}.png`, fullPage: true })
+  }
+  await page.getByRole('link', { name: '0 followers on the fediverse' }).click()
   await expect(page.getByRole('tab', { name: 'Fediverse' })).toHaveAttribute('aria-selected', 'true')
   const handle = page.getByLabel('Handle')
   await expect(handle).toHaveValue('blog')

@@ -45,6 +45,10 @@ export function headTags(head: PageHead, publicUrl: string, site: SiteIdentity):
     tags.push(
       `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(absoluteUrl(publicUrl, head.feed.path))}" id="${PAGE_FEED_ID}">`,
     )
+  if (head.activity)
+    tags.push(
+      `<link rel="alternate" type="application/activity+json" href="${escapeHtml(absoluteUrl(publicUrl, head.activity))}">`,
+    )
   if (head.noindex) tags.push('<meta name="robots" content="noindex">')
   if (head.article) {
     const a = head.article

@@ -17,6 +17,7 @@ import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import { LATEST_ON_HOME, latestListParams, siteKeys } from '#shared/site/query-keys.ts'
 import type { AppContext } from '../context.ts'
 import { getCategoryBySlug } from '../features/categories/categories.service.ts'
+import { actorPath, publicAccount } from '../features/fediverse/fediverse.service.ts'
 import { getActiveFooterPageBySlug } from '../features/footer-pages/footer-pages.service.ts'
 import * as posts from '../features/posts/posts.service.ts'
 import type { Viewer } from '../features/posts/posts.service.ts'
@@ -57,6 +58,9 @@ export async function loadPage(
   set(siteKeys.identity(), site)
   set(siteKeys.navigation(), navigation)
   set(siteKeys.subscriptions(), { enabled: Boolean(ctx.env.mail) })
+  const fediverse = await publicAccount(ctx)
+  set(siteKeys.fediverse(), fediverse)
+  const federated = fediverse.account !== null
 
   const route = matchPublicRoute(pathname)
   let status: 200 | 404 = 200
@@ -74,7 +78,7 @@ export async function loadPage(
       ])
       set(siteKeys.featured(), featured)
       set(siteKeys.postPage(latestListParams(), LATEST_ON_HOME), latest)
-      head = homeHead(site)
+      head = { ...homeHead(site), activity: federated ? actorPath() : undefined }
       break
     }
     case 'blog':
@@ -137,6 +141,8 @@ export async function loadPage(
       }
       for (const [key, data] of await loadPostExtras(ctx, post, commentsAfterOf(search))) set(key, data)
       head = postHead(site, post)
+      // The article's id is its URL, asked for as ActivityStreams (published posts only).
+      if (federated && post.status === 'published') head.activity = paths.post(post.slug)
       break
     }
     case 'preview': {

@@ -26,9 +26,15 @@ export const IMPORT_KINDS = [
   'subscribers',
   'newsletterSends',
   'newsletterDeliveries',
+  'fediverseSettings',
+  'fediverseBlocks',
+  'fediverseFollowers',
+  'fediverseArticles',
+  'fediverseReactions',
   'sessions',
   'twoFactor',
   'recoveryCodes',
+  'fediverseKeys',
 ] as const
 export type ImportKind = (typeof IMPORT_KINDS)[number]
 
@@ -57,6 +63,12 @@ const KIND_NAMES: Record<ImportKind, readonly [string, string]> = {
   sessions: ['session', 'sessions'],
   twoFactor: ['second factor', 'second factors'],
   recoveryCodes: ['recovery code', 'recovery codes'],
+  fediverseSettings: ['fediverse setting', 'fediverse settings'],
+  fediverseBlocks: ['blocked fediverse account', 'blocked fediverse accounts'],
+  fediverseFollowers: ['fediverse follower', 'fediverse followers'],
+  fediverseArticles: ['post sent to the fediverse', 'posts sent to the fediverse'],
+  fediverseReactions: ['fediverse like or boost', 'fediverse likes and boosts'],
+  fediverseKeys: ['fediverse key set', 'fediverse key sets'],
 }
 
 /** "1 category", "3 categories". */

@@ -45,3 +45,7 @@ export const FediverseFollowersQuerySchema = z.object({ after: z.string().max(21
 
 /** DELETE a follower or block an actor: its id (an https URL). */
 export const FediverseActorSchema = z.object({ actorId: z.string().trim().url().max(2048) })
+
+/** GET /api/fediverse: the account readers can follow ("@blog@example.com"), or null when federation is off. */
+export const FediverseAccountSchema = z.object({ account: z.string().nullable() })
+export type FediverseAccount = z.infer<typeof FediverseAccountSchema>

@@ -20,6 +20,8 @@ export type PageHead = {
   noindex?: boolean
   /** The page's own RSS feed (a category's or a tag's), linked beside the site's. */
   feed?: { title: string; path: string }
+  /** The page as ActivityStreams (the actor on home, the article on a post), when federation is on. */
+  activity?: string
   article?: { publishedTime: string | null; modifiedTime: string; author: string; headline: string }
 }
 

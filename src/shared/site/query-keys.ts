@@ -23,6 +23,7 @@ export const siteKeys = {
   navigation: () => ['/api/navigation'] as const,
   author: (id: string) => ['/api/authors', id] as const,
   subscriptions: () => ['/api/subscriptions'] as const,
+  fediverse: () => ['/api/fediverse'] as const,
 }
 
 /** Home's 'Latest Articles': the first page, with room for the featured posts it leaves out. */

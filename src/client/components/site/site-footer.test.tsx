@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Category } from '#shared/schemas/category.ts'
 import type { SiteSetting } from '#shared/schemas/site.ts'
 import type { NavLink } from '#shared/schemas/navigation.ts'
-import { categoriesQuery, navigationQuery, siteSettingsQuery } from '../../features/site/queries.ts'
+import { categoriesQuery, fediverseQuery, navigationQuery, siteSettingsQuery } from '../../features/site/queries.ts'
 import { RouterProvider } from '../../lib/router.tsx'
 import { SiteFooter } from './site-footer.tsx'
 
@@ -18,8 +18,14 @@ const category = {
   createdAt: '2026-01-01T00:00:00.000Z',
 }
 
-function footer(categories: Category[], settings: SiteSetting[], menu: NavLink[] = []): string {
+function footer(
+  categories: Category[],
+  settings: SiteSetting[],
+  menu: NavLink[] = [],
+  account?: string | null,
+): string {
   const client = new QueryClient()
+  if (account !== undefined) client.setQueryData(fediverseQuery().queryKey, { account })
   client.setQueryData(navigationQuery().queryKey, { header: [], footer: menu })
   client.setQueryData(categoriesQuery().queryKey, categories)
   client.setQueryData(siteSettingsQuery().queryKey, settings)
@@ -61,5 +67,14 @@ describe('SiteFooter', () => {
     expect(html).toMatch(/<a href="\/imprint"[^>]*>Imprint &amp; Co<\/a>/)
     expect(html).toMatch(/<a href="https:\/\/social.example\/@me" rel="noopener"[^>]*>Mastodon<\/a>/)
     expect(footer([], [])).not.toContain('Legal and information')
+  })
+
+  it('shows the fediverse account with a labelled copy button only while federation is on', () => {
+    const on = footer([], [], [], '@blog@example.com')
+    expect(on).toContain('Follow on the fediverse: <span')
+    expect(on).toContain('@blog@example.com</span>')
+    expect(on).toContain('<button type="button" aria-label="Copy @blog@example.com"')
+    expect(on).toContain('role="status"')
+    expect(footer([], [], [], null)).not.toContain('Follow on the fediverse')
   })
 })

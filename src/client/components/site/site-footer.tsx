@@ -5,6 +5,7 @@ import { Rss } from '../ui/icons.tsx'
 import { useSiteIdentity } from '../../features/site/use-site-identity.ts'
 import { Link } from '../../lib/router.tsx'
 import { categoriesQuery, navigationQuery, siteSettingsQuery } from '../../features/site/queries.ts'
+import { FediverseFollow } from './fediverse-follow.tsx'
 import { MenuLink } from './menu-link.tsx'
 
 const FOOTER_CATEGORIES = 6
@@ -33,6 +34,7 @@ export function SiteFooter() {
         <div className="space-y-2">
           <p className="text-lg font-bold">{site.title}</p>
           {site.tagline && <p className="text-sm text-muted-foreground">{site.tagline}</p>}
+          <FediverseFollow />
         </div>
         <nav aria-label="Navigation" className="space-y-3">
           <h2 className={headingClass}>Navigation</h2>

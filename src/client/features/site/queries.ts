@@ -10,6 +10,7 @@ import type { PublicFooterPage, SiteSetting } from '#shared/schemas/site.ts'
 import type { SubscriptionsInfo } from '#shared/schemas/subscriber.ts'
 import type { AuthorProfile } from '#shared/schemas/author.ts'
 import type { Navigation } from '#shared/schemas/navigation.ts'
+import type { FediverseAccount } from '#shared/schemas/fediverse.ts'
 import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import type { Tag } from '#shared/schemas/tag.ts'
 import { PUBLIC_PAGE_SIZE } from '#shared/site/constants.ts'
@@ -124,5 +125,12 @@ export const subscriptionsQuery = () =>
   queryOptions({
     queryKey: siteKeys.subscriptions(),
     queryFn: () => requestJson<SubscriptionsInfo>('/api/subscriptions'),
+    staleTime: Infinity,
+  })
+
+export const fediverseQuery = () =>
+  queryOptions({
+    queryKey: siteKeys.fediverse(),
+    queryFn: () => requestJson<FediverseAccount>('/api/fediverse'),
     staleTime: Infinity,
   })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { z } from 'zod'
 import {
   ADMIN_COMMENTS_PER_PAGE,
@@ -16,7 +17,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../errors.ts'
 import { assertPostVisible, type Viewer } from '../posts/posts.service.ts'
-import { COMMENT_LIMIT, takeOrThrow } from '../rate-limit/rate-limit.service.ts'
+import { COMMENT_LIMIT, REMOTE_SERVER_COMMENT_LIMIT, take, takeOrThrow } from '../rate-limit/rate-limit.service.ts'
 import { rowToAdminComment, rowToPublicComment } from './comments.mappers.ts'
 import * as repo from './comments.repo.ts'
 
@@ -86,13 +87,25 @@ export async function submitComment(
 export type RemoteComment = {
   postId: string
   remoteId: string
+  /** The remote actor's id (a URL): its own budget, and its server's. */
+  actorId: string
   authorName: string
   authorUrl: string | null
   content: string
 }
 
-/** A reply from the fediverse becomes a pending comment, in the same moderation queue; once per remote note. */
-export async function receiveRemoteComment(db: Db, comment: RemoteComment, now: Date): Promise<void> {
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22)
+
+/**
+ * A reply from the fediverse becomes a pending comment, in the same moderation queue; once per remote note. It is
+ * limited as comments are: COMMENT_LIMIT per remote account, REMOTE_SERVER_COMMENT_LIMIT per server. Over either,
+ * false and nothing is stored (the remote server was answered long ago; there is nobody to tell 429).
+ */
+export async function receiveRemoteComment(db: Db, comment: RemoteComment, now: Date): Promise<boolean> {
+  // The account's budget first: a reply refused for its account takes nothing from its server's.
+  if (!(await take(db, `comment:actor:${digest(comment.actorId)}`, COMMENT_LIMIT, now)).allowed) return false
+  const server = `comment:server:${digest(new URL(comment.actorId).host)}`
+  if (!(await take(db, server, REMOTE_SERVER_COMMENT_LIMIT, now)).allowed) return false
   const at = now.toISOString()
   await repo.insertRemoteComment(db, {
     id: crypto.randomUUID(),
@@ -108,6 +121,7 @@ export async function receiveRemoteComment(db: Db, comment: RemoteComment, now: 
     author_url: comment.authorUrl,
     remote_id: comment.remoteId,
   })
+  return true
 }
 
 /** The remote note was edited: its comment's text follows (its approval stays as it was). */

@@ -91,11 +91,13 @@ async function onCreate(ctx: InboxContext<AppContext>, create: Create): Promise<
   const author = await create.getActor(ctx)
   if (!author) return
   const authorUrl = urlOf(author)
+  // Over the comment limits (per account, per server) the reply is dropped: receiveRemoteComment says false.
   await receiveRemoteComment(
     ctx.data.db,
     {
       postId,
       remoteId: note.id.href,
+      actorId: create.actorId.href,
       authorName: author.name?.toString().trim() || handleOf(author),
       authorUrl: authorUrl && /^https?:\/\//.test(authorUrl) ? authorUrl : null,
       content: noteText(note.content?.toString() ?? ''),

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../context.ts'
+import { takeOrThrow } from '../rate-limit/rate-limit.service.ts'
 import { setPostAnnouncer } from './fediverse-posts.service.ts'
 import { buildFederation, type BlogFederation } from './fediverse.federation.ts'
 import { announcePost } from './fediverse.service.ts'
@@ -57,7 +58,15 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   return reply.send(Buffer.from(await response.arrayBuffer()))
 }
 
-export type FediverseOptions = { allowPrivateAddress: boolean; bodyLimit: number; queuePollMs?: number }
+export type FediverseOptions = {
+  allowPrivateAddress: boolean
+  bodyLimit: number
+  /** Activities a minute one network may POST (FEDIVERSE_INBOX_PER_NETWORK). */
+  inboxPerNetwork: number
+  queuePollMs?: number
+}
+
+const MINUTE = 60_000
 
 /**
  * Mounts Fedify in front of Fastify's routes (what @fedify/fastify would do): a request Fedify serves is turned into
@@ -65,6 +74,8 @@ export type FediverseOptions = { allowPrivateAddress: boolean; bodyLimit: number
  * routes. Registered before the response cache, so an ActivityStreams request for a post never gets the cached HTML
  * page; its answers never touch the cache (they are not API writes). With federation switched off nothing is passed.
  * Every instance runs the queue worker; posts changed through the posts service are announced from here.
+ * Inbox POSTs count against a per-network throttle in the database, like the API's writes (429 past it); the inbox
+ * never drops the response cache (it is not an /api/ write).
  */
 export function registerFediverse(app: App, opts: FediverseOptions): void {
   const { federation } = buildFederation(app.ctx, opts)
@@ -88,6 +99,12 @@ export function registerFediverse(app: App, opts: FediverseOptions): void {
     if (!isFederationRequest(request.method, request.url, request.headers.accept)) return
     if (!(await readSettings(app.ctx.db)).enabled) return
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+    // Counted before the body is read or a signature checked, so a flood costs one upsert a request.
+    if (hasBody) {
+      const now = app.ctx.clock()
+      const bucket = `inbox:${app.ctx.keys.network(request.ip, now)}`
+      await takeOrThrow(app.ctx.db, [bucket], { limit: opts.inboxPerNetwork, windowMs: MINUTE }, now)
+    }
     const body = hasBody ? await readBody(request, opts.bodyLimit) : null
     if (hasBody && body === null) return reply.status(413).send({ error: 'Activity too large' })
     const passOn = new Response(null, { status: 404 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  FediverseAccountSchema,
   FediverseActorSchema,
   FediverseFollowersPageSchema,
   FediverseFollowersQuerySchema,
@@ -13,8 +14,14 @@ import * as fediverse from './fediverse.service.ts'
 const admin = { auth: 'admin' as const }
 const Done = z.object({ ok: z.literal(true) })
 
-/** Settings → Fediverse: the handle and the switch, the followers (remove one), blocking an actor. */
+/** The account readers follow (the footer); Settings → Fediverse: the handle and the switch, the followers (remove one), blocking an actor. */
 export async function fediverseRoutes(app: App): Promise<void> {
+  app.get(
+    '/api/fediverse',
+    { schema: { response: { 200: FediverseAccountSchema } }, config: { publicCache: true } },
+    async () => fediverse.publicAccount(app.ctx),
+  )
+
   app.get('/api/admin/fediverse', { schema: { response: { 200: FediverseOverviewSchema } }, config: admin }, async () =>
     fediverse.overview(app.ctx),
   )

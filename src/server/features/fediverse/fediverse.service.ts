@@ -1,6 +1,11 @@
 import { Delete, Follow, PUBLIC_COLLECTION, Reject, Tombstone, Update } from '@fedify/vocab'
 import type { FastifyBaseLogger } from 'fastify'
-import type { FediverseFollowersPage, FediverseOverview, FediverseSettings } from '#shared/schemas/fediverse.ts'
+import type {
+  FediverseAccount,
+  FediverseFollowersPage,
+  FediverseOverview,
+  FediverseSettings,
+} from '#shared/schemas/fediverse.ts'
 import type { AppContext } from '../../context.ts'
 import { postById } from '../posts/posts.service.ts'
 import {
@@ -36,10 +41,13 @@ export async function updateSettings(app: AppContext, input: FediverseSettings):
 }
 
 /** The public "Follow on the fediverse" line: the account, or null when federation is off. */
-export async function publicAccount(app: AppContext): Promise<string | null> {
+export async function publicAccount(app: AppContext): Promise<FediverseAccount> {
   const settings = await readSettings(app.db)
-  return settings.enabled ? accountOf(app.env.publicUrl, settings.handle) : null
+  return { account: settings.enabled ? accountOf(app.env.publicUrl, settings.handle) : null }
 }
+
+/** The actor's path, for the home page's `<link rel="alternate" type="application/activity+json">`. */
+export const actorPath = () => `/fediverse/users/${BLOG_ACTOR}`
 
 export async function followers(app: AppContext, after: string | undefined): Promise<FediverseFollowersPage> {
   const at = after ? after.indexOf('|') : -1

@@ -12,6 +12,8 @@ const MINUTE = 60 * 1000
 
 export const LOGIN_LIMIT: Limit = { limit: 5, windowMs: 15 * MINUTE }
 export const COMMENT_LIMIT: Limit = { limit: 5, windowMs: MINUTE }
+/** Replies from one fediverse server (many accounts, as one network may be many readers); each account has COMMENT_LIMIT. */
+export const REMOTE_SERVER_COMMENT_LIMIT: Limit = { limit: 20, windowMs: MINUTE }
 /** The longest window of any bucket: rows older than this are only kept until the next prune. */
 export const LONGEST_WINDOW_MS = 24 * 60 * MINUTE
 

@@ -16,7 +16,10 @@ export const MEDIA_DIR = 'media/'
 export const DATA_KINDS = IMPORT_KINDS
 export type DataKind = ImportKind
 /** Kinds that let someone act as the admin: written only by `npm run export -- --with-secrets`. */
-export const SECRET_KINDS: ReadonlySet<DataKind> = new Set(['sessions', 'twoFactor', 'recoveryCodes'])
+export const SECRET_KINDS: ReadonlySet<DataKind> = new Set(['sessions', 'twoFactor', 'recoveryCodes', 'fediverseKeys'])
+/** The names of the fediverse actor's settings and key pairs in fediverse_state. */
+export const FEDIVERSE_SETTINGS = 'settings'
+export const FEDIVERSE_KEYS = 'keys'
 /** The one server secret a backup carries (docs/backup-format.md says why). */
 export const UNSUBSCRIBE_KEY = 'unsubscribe'
 export const dataPath = (kind: DataKind) => `data/${kind}.jsonl`
@@ -192,6 +195,28 @@ export const RecordSchemas = {
     sentAt: iso.nullable(),
     lastErrorCode: text(50).nullable(),
   }),
+  // Added in format 3 without a bump, as the newsletter's were: the blog as a fediverse actor. Without them a
+  // restored blog has no followers, and would announce its posts again as new.
+  fediverseSettings: z.object({ enabled: z.boolean(), handle: text(100), updatedAt: iso }),
+  fediverseBlocks: z.object({ actorId: text(2048), createdAt: iso }),
+  fediverseFollowers: z.object({
+    actorId: text(2048),
+    inbox: text(2048),
+    sharedInbox: text(2048).nullable(),
+    handle: text(600),
+    name: text(200).nullable(),
+    url: text(2048).nullable(),
+    followId: text(2048).nullable(),
+    createdAt: iso,
+  }),
+  fediverseArticles: z.object({ postId: id, objectId: text(2048), state: text(20), updatedAt: iso }),
+  fediverseReactions: z.object({
+    postId: id,
+    actorId: text(2048),
+    kind: text(10),
+    activityId: text(2048).nullable(),
+    createdAt: iso,
+  }),
   sessions: z.object({
     id: text(200),
     userId: id,
@@ -209,6 +234,8 @@ export const RecordSchemas = {
     createdAt: iso,
   }),
   recoveryCodes: z.object({ id, userId: id, codeHash: text(500), usedAt: iso.nullable(), createdAt: iso }),
+  /** The actor's key pairs as stored (JSON of JWKs): its identity, a secret like the admin's. */
+  fediverseKeys: z.object({ keys: text(100_000), createdAt: iso }),
 } satisfies Record<DataKind, z.ZodType>
 
 export type Records = { [K in DataKind]: z.infer<(typeof RecordSchemas)[K]> }

@@ -3,7 +3,7 @@ import { ANALYTICS_DIMENSIONS } from '#shared/schemas/analytics.ts'
 import type { Db } from '../../db/client.ts'
 import type { Database } from '../../db/schema.ts'
 import { POST_STATUSES, type PostStatus } from '#shared/schemas/post.ts'
-import { UNSUBSCRIBE_KEY, type DataKind, type Records } from './backup-format.ts'
+import { FEDIVERSE_KEYS, FEDIVERSE_SETTINGS, UNSUBSCRIBE_KEY, type DataKind, type Records } from './backup-format.ts'
 
 const PAGE = 500
 
@@ -54,6 +54,17 @@ async function* walkTable<T extends Table, C extends Column<T> = Column<T>>(
     after = keys.map((k) => lastRow[k])
   }
 }
+
+const parseJson = (json: string): unknown => {
+  try {
+    return JSON.parse(json)
+  } catch {
+    return null
+  }
+}
+
+const fediverseState = (db: Db, name: string) =>
+  db.selectFrom('fediverse_state').select(['value', 'updated_at']).where('name', '=', name).executeTakeFirst()
 
 type Walkers = { [K in DataKind]: (db: Db, withSecrets: boolean) => AsyncGenerator<Records[K]> }
 
@@ -322,6 +333,49 @@ export const walkers: Walkers = {
         lastErrorCode: r.last_error_code,
       }))
   },
+  async *fediverseSettings(db) {
+    const row = await fediverseState(db, FEDIVERSE_SETTINGS)
+    if (!row) return
+    const settings = parseJson(row.value) as { enabled?: unknown; handle?: unknown } | null
+    if (typeof settings?.enabled === 'boolean' && typeof settings.handle === 'string')
+      yield { enabled: settings.enabled, handle: settings.handle, updatedAt: row.updated_at }
+  },
+  async *fediverseBlocks(db) {
+    for await (const page of walkTable(db, 'fediverse_blocks', 'actor_id'))
+      yield* page.map((r) => ({ actorId: r.actor_id, createdAt: r.created_at }))
+  },
+  async *fediverseFollowers(db) {
+    for await (const page of walkTable(db, 'fediverse_followers', 'actor_id'))
+      yield* page.map((r) => ({
+        actorId: r.actor_id,
+        inbox: r.inbox,
+        sharedInbox: r.shared_inbox,
+        handle: r.handle,
+        name: r.name,
+        url: r.url,
+        followId: r.follow_id,
+        createdAt: r.created_at,
+      }))
+  },
+  async *fediverseArticles(db) {
+    for await (const page of walkTable(db, 'fediverse_articles', 'post_id'))
+      yield* page.map((r) => ({ postId: r.post_id, objectId: r.object_id, state: r.state, updatedAt: r.updated_at }))
+  },
+  async *fediverseReactions(db) {
+    for await (const page of walkTable(db, 'fediverse_reactions', ['post_id', 'actor_id', 'kind']))
+      yield* page.map((r) => ({
+        postId: r.post_id,
+        actorId: r.actor_id,
+        kind: r.kind,
+        activityId: r.activity_id,
+        createdAt: r.created_at,
+      }))
+  },
+  async *fediverseKeys(db, withSecrets) {
+    if (!withSecrets) return
+    const row = await fediverseState(db, FEDIVERSE_KEYS)
+    if (row) yield { keys: row.value, createdAt: row.updated_at }
+  },
   async *recoveryCodes(db, withSecrets) {
     if (!withSecrets) return
     for await (const page of walkTable(db, 'recovery_codes', 'id'))
@@ -359,6 +413,12 @@ const TABLES = {
   sessions: 'sessions',
   twoFactor: 'user_two_factor',
   recoveryCodes: 'recovery_codes',
+  fediverseSettings: 'fediverse_state',
+  fediverseBlocks: 'fediverse_blocks',
+  fediverseFollowers: 'fediverse_followers',
+  fediverseArticles: 'fediverse_articles',
+  fediverseReactions: 'fediverse_reactions',
+  fediverseKeys: 'fediverse_state',
 } as const satisfies Record<DataKind, keyof Database>
 
 export async function countRows(db: Db, kind: DataKind): Promise<number> {
@@ -367,6 +427,8 @@ export async function countRows(db: Db, kind: DataKind): Promise<number> {
     return (await db.selectFrom('server_secrets').select('name').where('name', '=', UNSUBSCRIBE_KEY).executeTakeFirst())
       ? 1
       : 0
+  if (kind === 'fediverseSettings' || kind === 'fediverseKeys')
+    return (await fediverseState(db, kind === 'fediverseKeys' ? FEDIVERSE_KEYS : FEDIVERSE_SETTINGS)) ? 1 : 0
   const row = await db
     .selectFrom(TABLES[kind])
     .select((eb) => eb.fn.countAll<number>().as('n'))

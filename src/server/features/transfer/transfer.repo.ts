@@ -8,6 +8,7 @@ import type {
   CommentRow,
   Database,
   FooterPageRow,
+  FediverseReactionsTable,
   NewsletterDeliveriesTable,
   NewsletterSendsTable,
   SubscribersTable,
@@ -213,6 +214,9 @@ type KeyedTable = {
   sessions: 'id'
   user_two_factor: 'user_id'
   recovery_codes: 'id'
+  fediverse_blocks: 'actor_id'
+  fediverse_followers: 'actor_id'
+  fediverse_articles: 'post_id'
 }
 const KEYS: KeyedTable = {
   post_revisions: 'id',
@@ -222,6 +226,9 @@ const KEYS: KeyedTable = {
   sessions: 'id',
   user_two_factor: 'user_id',
   recovery_codes: 'id',
+  fediverse_blocks: 'actor_id',
+  fediverse_followers: 'actor_id',
+  fediverse_articles: 'post_id',
 }
 
 /** Inserts the rows whose key is free and answers how many that was. */
@@ -231,7 +238,7 @@ export async function insertMissing<T extends keyof KeyedTable>(
   rows: Array<Insertable<Database[T]>>,
 ): Promise<number> {
   if (!rows.length) return 0
-  // One shape for all seven tables: a table name and its key column, both from the list above.
+  // One shape for all these tables: a table name and its key column, both from the list above.
   const loose = db as unknown as Kysely<Record<string, Record<string, string>>>
   const key: string = KEYS[table]
   const keyOf = (row: Insertable<Database[T]>) => (row as Record<string, string>)[key]!
@@ -375,4 +382,37 @@ export async function setServerSecret(
     .values(row)
     .onConflict((oc) => oc.column('name').doUpdateSet({ value: row.value, created_at: row.created_at }))
     .execute()
+}
+
+export async function findFediverseState(db: Trx, name: string): Promise<string | undefined> {
+  return (await db.selectFrom('fediverse_state').select('value').where('name', '=', name).executeTakeFirst())?.value
+}
+
+/** Stores a fediverse setting or the key pairs unless this blog has its own (those are kept). */
+export async function insertFediverseState(db: Trx, name: string, value: string, updatedAt: string): Promise<void> {
+  await db
+    .insertInto('fediverse_state')
+    .values({ name, value, updated_at: updatedAt })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+}
+
+/** The actors of `ids` blocked here. */
+export async function blockedActors(db: Trx, ids: string[]): Promise<Set<string>> {
+  const rows = await inChunks(ids, (chunk) =>
+    db.selectFrom('fediverse_blocks').select('actor_id').where('actor_id', 'in', chunk).execute(),
+  )
+  return new Set(rows.map((r) => r.actor_id))
+}
+
+export async function insertFediverseReactions(
+  db: Trx,
+  rows: Array<Insertable<FediverseReactionsTable>>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += IN_CHUNK)
+    await db
+      .insertInto('fediverse_reactions')
+      .values(rows.slice(i, i + IN_CHUNK))
+      .onConflict((oc) => oc.columns(['post_id', 'actor_id', 'kind']).doNothing())
+      .execute()
 }

@@ -68,7 +68,9 @@ export async function writeImport(
   const write = async (writer: ImportWriter) => {
     const withSecrets = !!input.withSecrets && !(await findUserByRole(writer.db, ADMIN_ROLE))
     if (input.withSecrets && !withSecrets)
-      report.warn('--with-secrets restores sessions and second factors only into a blog with no admin yet')
+      report.warn(
+        '--with-secrets restores sessions, second factors and fediverse keys only into a blog with no admin yet',
+      )
     const run: ImportRun = {
       get db() {
         return writer.db

@@ -9,6 +9,7 @@ import { REDIRECT_SOURCES, RedirectInputSchema, redirectRuleSchema } from '#shar
 import { FooterPageInputSchema, SettingsUpdateSchema } from '#shared/schemas/site.ts'
 import { SubscriberEmailSchema, SubscriberStatusSchema } from '#shared/schemas/subscriber.ts'
 import { DELIVERY_STATUSES } from '#shared/schemas/newsletter.ts'
+import { FediverseSettingsSchema } from '#shared/schemas/fediverse.ts'
 import { normaliseSitePath } from '#shared/text/site-path.ts'
 import { cleanInput } from '../../http/clean-input.ts'
 import type { DataKind } from './backup-format.ts'
@@ -27,6 +28,30 @@ const SECRET_VALUE = /^[A-Za-z0-9_-]{43,200}$/
 /** The longest value the analytics API filters by. */
 const ANALYTICS_VALUE_MAX = ANALYTICS_FILTER_MAX
 const blankToNull = (v: string) => (v === '' ? null : v)
+
+/** A fediverse address (an actor, an inbox, an object): http(s) only. */
+const isHttpUrl = (value: string | null) => {
+  if (value === null) return true
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+/** The actor's stored key pairs: a short list of JWK pairs. */
+const isKeyList = (json: string) => {
+  try {
+    const pairs: unknown = JSON.parse(json)
+    return (
+      Array.isArray(pairs) &&
+      pairs.length > 0 &&
+      pairs.length <= 4 &&
+      pairs.every((p) => typeof p?.privateKey?.kty === 'string' && typeof p?.publicKey?.kty === 'string')
+    )
+  } catch {
+    return false
+  }
+}
 
 const ok = <T>(value: T): Checked<T> => ({ value })
 const refuse = (reason: string): Checked<never> => ({ reason })
@@ -185,6 +210,22 @@ const checks: Checks = {
   newsletterSends: ok,
   newsletterDeliveries: (d) =>
     (DELIVERY_STATUSES as readonly string[]).includes(d.status) ? ok(d) : refuse('status: not one a delivery can have'),
+  fediverseSettings: (f) => {
+    const settings = through(FediverseSettingsSchema, { enabled: f.enabled, handle: f.handle })
+    return settings.value ? ok({ ...f, ...settings.value }) : settings
+  },
+  fediverseBlocks: (b) => (isHttpUrl(b.actorId) ? ok(b) : refuse('actorId: not an http(s) address')),
+  fediverseFollowers: (f) =>
+    [f.actorId, f.inbox, f.sharedInbox, f.url, f.followId].every(isHttpUrl)
+      ? ok(f)
+      : refuse('a follower address that is not http(s)'),
+  fediverseArticles: (a) =>
+    isHttpUrl(a.objectId) && ['created', 'deleted'].includes(a.state) ? ok(a) : refuse('not an article this blog sent'),
+  fediverseReactions: (r) =>
+    isHttpUrl(r.actorId) && isHttpUrl(r.activityId) && ['like', 'boost'].includes(r.kind)
+      ? ok(r)
+      : refuse('not a like or boost'),
+  fediverseKeys: (k) => (isKeyList(k.keys) ? ok(k) : refuse('not the key pairs this blog makes')),
   sessions: (s) => (s.id ? ok(s) : refuse('a session without an id')),
   twoFactor: ok,
   recoveryCodes: ok,
@@ -221,6 +262,12 @@ const NAMES: { [K in DataKind]: (r: ModelRecords[K]) => string } = {
   sessions: (r) => r.publicId ?? 'session',
   twoFactor: (r) => r.userId,
   recoveryCodes: (r) => r.userId,
+  fediverseSettings: (r) => r.handle,
+  fediverseBlocks: (r) => r.actorId,
+  fediverseFollowers: (r) => r.actorId,
+  fediverseArticles: (r) => r.postId,
+  fediverseReactions: (r) => `${r.postId} ${r.kind} ${r.actorId}`,
+  fediverseKeys: () => 'fediverse keys',
 }
 
 export const recordName = <K extends DataKind>(kind: K, record: ModelRecords[K]): string => NAMES[kind](record)

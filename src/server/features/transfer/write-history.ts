@@ -6,8 +6,8 @@ import * as repo from './transfer.repo.ts'
 
 export type RecordReader = <K extends DataKind>(kind: K) => AsyncIterable<ModelRecords[K]>
 
-const SECRETS_REFUSED =
-  'sessions and second factors are restored only by npm run import -- --with-secrets into a blog without an admin'
+export const SECRETS_REFUSED =
+  'sessions, second factors and fediverse keys are restored only by npm run import -- --with-secrets into a blog without an admin'
 
 const BATCH = 1000
 

@@ -9,6 +9,7 @@ import { PLATFORM_AUTHOR, type ModelRecords, type TransferModel } from './model.
 import * as repo from './transfer.repo.ts'
 import { importAuthorId, mapUser } from './users.ts'
 import { checkRecord, recordName, type CheckedRecord } from './validate.ts'
+import { restoreFediverse } from './write-fediverse.ts'
 import { restoreEditorHistory, restoreSecrets } from './write-history.ts'
 import { restoreAuthorProfiles, restoreNewsletter, restoreSubscribers } from './write-people.ts'
 
@@ -171,6 +172,7 @@ export async function writeModel(run: ImportRun, model: TransferModel): Promise<
   await restoreEditorHistory(run, records, imported)
   const subscribers = await restoreSubscribers(run, records)
   await restoreNewsletter(run, records, imported, subscribers)
+  await restoreFediverse(run, records, imported)
   await restoreSecrets(run, records, users)
 }
 

@@ -14,6 +14,7 @@ import { DASHBOARD_TILES, StatCards } from '../stat-cards.tsx'
 import { StatusBadge } from '../status-badge.tsx'
 import { SubscriberCount } from '../subscribers/subscriber-count.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import { FollowerCount } from './follower-count.tsx'
 import { PendingComments } from './pending-comments.tsx'
 
 const RECENT = 5
@@ -83,6 +84,7 @@ export function DashboardPage() {
       <StatCards stats={stats.data} tiles={DASHBOARD_TILES} label="Statistics" />
       <PendingComments count={stats.data?.pendingComments} />
       <SubscriberCount />
+      <FollowerCount />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader className="flex flex-row items-center justify-between gap-2">

@@ -18,13 +18,11 @@ import { apiJson, queryString } from '../../../lib/api.ts'
 import { toast } from '../../../lib/toast.tsx'
 import { Field, invalidProps, serverIssues } from '../field.tsx'
 import { errorText } from '../queries.ts'
+import { FEDIVERSE_KEY as KEY, fediverseOverviewQuery as overviewQuery } from './fediverse-queries.ts'
 
-const KEY = ['/api/admin/fediverse'] as const
 const FOLLOWERS_KEY = ['/api/admin/fediverse/followers'] as const
 const Done = z.object({ ok: z.literal(true) })
 
-const overviewQuery = () =>
-  queryOptions({ queryKey: KEY, queryFn: () => apiJson(FediverseOverviewSchema, '/api/admin/fediverse') })
 const followersQuery = (after: string | null) =>
   queryOptions({
     queryKey: [...FOLLOWERS_KEY, after ?? ''],
