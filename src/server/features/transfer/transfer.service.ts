@@ -32,7 +32,7 @@ class DryRunDone extends Error {}
 
 /** Added to the reason an import writing in short transactions stopped, once it had written something. */
 export const TAKEN_BACK =
-  'The posts it had written were taken back; whatever else it had added (categories, pages, pictures, redirects, settings) stays, and importing the same file again completes the import without adding anything twice.'
+  'The posts it had written were taken back; whatever else it had added (categories, pages, pictures, redirects, settings) stays. Once the cause is fixed, importing the file again adds nothing twice.'
 const KEPT_SO_FAR =
   'What it had written could not be taken back: importing the same file again adds what is missing and leaves what is here.'
 
