@@ -110,7 +110,13 @@ async function publicAnswers(base: string, slugs: string[], image: string): Prom
     const type = res.headers.get('content-type') ?? ''
     // The page's query cache records when it was filled: the only part of a page that is about the moment, not the content.
     const text = () =>
-      res.text().then((t) => t.replaceAll(base, 'ORIGIN').replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0'))
+      res.text().then((t) =>
+        t
+          .replaceAll(base, 'ORIGIN')
+          // The fediverse handle names the host with its port (@blog@127.0.0.1:PORT), which differs per server.
+          .replaceAll(new URL(base).host, 'HOST')
+          .replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0'),
+      )
     const body = type.startsWith('image/') ? Buffer.from(await res.arrayBuffer()).toString('base64') : await text()
     out[url] = `${res.status} ${type} ${(res.headers.get('location') ?? '').replace(base, 'ORIGIN')}\n${body}`
   }
