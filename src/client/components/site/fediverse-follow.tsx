@@ -23,7 +23,12 @@ export function FediverseFollow() {
       <span className="inline-block max-w-full font-medium text-foreground [overflow-wrap:anywhere]">
         {account}
       </span>{' '}
-      <button type="button" onClick={copy} aria-label={`Copy ${account}`} className="rounded-md border px-2 text-xs">
+      <button
+        type="button"
+        onClick={copy}
+        aria-label={`Copy ${account}`}
+        className="min-h-6 rounded-md border px-2 text-xs"
+      >
         Copy
       </button>{' '}
       <span role="status">{copied && 'Copied'}</span>
