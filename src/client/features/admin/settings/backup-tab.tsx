@@ -69,8 +69,8 @@ export function BackupTab() {
         <CardHeader>
           <CardTitle>Backup</CardTitle>
           <CardDescription>
-            One file with every post and its revisions, category, comment, like and view, the settings, footer pages,
-            redirects and every uploaded image.
+            One file with every post and its revisions, category, comment, like and view, the analytics, subscribers,
+            fediverse followers, settings, footer pages, redirects and every uploaded image.
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
