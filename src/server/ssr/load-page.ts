@@ -17,7 +17,7 @@ import type { SiteIdentity } from '#shared/schemas/site-identity.ts'
 import { LATEST_ON_HOME, latestListParams, siteKeys } from '#shared/site/query-keys.ts'
 import type { AppContext } from '../context.ts'
 import { getCategoryBySlug } from '../features/categories/categories.service.ts'
-import { actorPath, publicAccount } from '../features/fediverse/fediverse.service.ts'
+import { actorPath } from '../features/fediverse/fediverse.service.ts'
 import { getActiveFooterPageBySlug } from '../features/footer-pages/footer-pages.service.ts'
 import * as posts from '../features/posts/posts.service.ts'
 import type { Viewer } from '../features/posts/posts.service.ts'
@@ -51,14 +51,13 @@ export async function loadPage(
   const qc = new QueryClient()
   const set = (key: readonly unknown[], data: unknown) => qc.setQueryData(key, data)
 
-  // The chrome (footer categories and social links) is on every page.
-  const { categories, settings, identity: site, navigation } = await siteChrome(db, contentVersion)
+  // The chrome (footer categories, social links and fediverse account) is on every page.
+  const { categories, settings, identity: site, navigation, fediverse } = await siteChrome(ctx, contentVersion)
   set(siteKeys.categories(), categories)
   set(siteKeys.settings(), settings)
   set(siteKeys.identity(), site)
   set(siteKeys.navigation(), navigation)
   set(siteKeys.subscriptions(), { enabled: Boolean(ctx.env.mail) })
-  const fediverse = await publicAccount(ctx)
   set(siteKeys.fediverse(), fediverse)
   const federated = fediverse.account !== null
 
