@@ -151,7 +151,7 @@ export async function announcePendingPosts(
   log: FastifyBaseLogger,
 ): Promise<number> {
   let announced = 0
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const ids = await repo.pendingPostIds(app.db, after, PENDING_BATCH)
     for (const id of ids) await announcePost(app, federation, id, log)
     announced += ids.length

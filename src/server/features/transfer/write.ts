@@ -302,19 +302,19 @@ async function writeEngagement(run: ImportRun, model: TransferModel, imported: S
       return true
     })
     const rows = fresh.map((c) => ({
-        id: c.id,
-        post_id: c.postId,
-        author_name: c.authorName,
-        author_email: c.authorEmail,
-        content: c.content,
-        is_approved: c.approved ? 1 : 0,
-        ip: c.ip,
-        created_at: c.createdAt,
-        updated_at: c.updatedAt,
-        source: c.source ?? null,
-        author_url: c.authorUrl ?? null,
-        remote_id: c.remoteId ?? null,
-      }))
+      id: c.id,
+      post_id: c.postId,
+      author_name: c.authorName,
+      author_email: c.authorEmail,
+      content: c.content,
+      is_approved: c.approved ? 1 : 0,
+      ip: c.ip,
+      created_at: c.createdAt,
+      updated_at: c.updatedAt,
+      source: c.source ?? null,
+      author_url: c.authorUrl ?? null,
+      remote_id: c.remoteId ?? null,
+    }))
     await repo.insertComments(run.db, rows)
     run.report.created('comments', rows.length)
     tickComments(batch.length)
