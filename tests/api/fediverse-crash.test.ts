@@ -4,6 +4,7 @@ import { buildApp } from '#server/app.ts'
 import type { App } from '#server/context.ts'
 import { openDatabase, type DbHandle } from '#server/db/client.ts'
 import { setPostAnnouncer } from '#server/features/fediverse/fediverse-posts.service.ts'
+import { markPostPending, settlePendingPost } from '#server/features/fediverse/fediverse.repo.ts'
 import { announcePendingPosts, announcePost } from '#server/features/fediverse/fediverse.service.ts'
 import { publishDuePosts } from '#server/features/scheduled-publishing/scheduled-publishing.service.ts'
 import { blogRecipient, eventually, startBlog } from '#test/support/fediverse-blog.ts'
@@ -123,7 +124,7 @@ describe(`a kill in the middle of announcing a post (${TEST_ENGINE})`, () => {
     await drained()
     // The record and the mark's removal are one transaction: a kill before its commit leaves the mark, no record.
     await db().deleteFrom('fediverse_articles').where('post_id', '=', post.id).execute()
-    await db().insertInto('fediverse_pending_posts').values({ post_id: post.id }).execute()
+    await db().insertInto('fediverse_pending_posts').values({ post_id: post.id, token: 'rolled-back' }).execute()
 
     expect(await announcePendingPosts(t.app.ctx, t.app.federation, t.app.log)).toBe(1)
     await eventually(async () => deliveriesOf(`${objectId}#create`).length).toBe(2)
@@ -173,6 +174,21 @@ describe(`a kill in the middle of announcing a post (${TEST_ENGINE})`, () => {
     await drained()
     expect(received(Delete, objectId)).toHaveLength(1)
     expect(await article(post.id)).toMatchObject({ state: 'deleted' })
+  })
+
+  it('a change saved while the previous one is being announced keeps its mark', async () => {
+    const postId = crypto.randomUUID()
+    await markPostPending(db(), postId)
+    let save: Promise<void> | undefined
+    await settlePendingPost(db(), t.app.ctx.engine, postId, async () => {
+      save = markPostPending(db(), postId) // on PostgreSQL it waits for this settlement's commit
+      await new Promise((r) => setTimeout(r, 100))
+      return null
+    })
+    await save
+    expect(await pending()).toBe(1)
+    await settlePendingPost(db(), t.app.ctx.engine, postId, async () => null)
+    expect(await pending()).toBe(0)
   })
 
   it('a start with nothing marked queues nothing', async () => {

@@ -452,6 +452,8 @@ export interface FediverseArticlesTable {
 /** A post whose change the fediverse has not been told about yet (see fediverse-posts.service.ts). */
 export interface FediversePendingPostsTable {
   post_id: string
+  /** New at each change: settling removes the mark only if no change came meanwhile. */
+  token: string
 }
 
 /** A like or boost of a post from the fediverse: one per remote actor and kind. */

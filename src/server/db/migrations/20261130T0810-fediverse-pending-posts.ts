@@ -5,10 +5,12 @@ import type { Kysely } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   // Posts whose change the fediverse has not been told about yet: written in the post's own transaction, removed in
   // the transaction that records what followers were told, so a kill in between leaves the mark for the next start.
-  // No foreign key: a deleted post keeps its mark until its Delete is queued.
+  // No foreign key: a deleted post keeps its mark until its Delete is queued. Each change writes a new token, so a
+  // change made while the previous one is being announced keeps its mark (only the token announced is removed).
   await db.schema
     .createTable('fediverse_pending_posts')
     .addColumn('post_id', 'text', (c) => c.primaryKey())
+    .addColumn('token', 'text', (c) => c.notNull())
     .execute()
 }
 

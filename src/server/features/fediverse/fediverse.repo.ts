@@ -102,12 +102,16 @@ export async function findArticle(
     .executeTakeFirst()
 }
 
-/** Marks a post as changed, in the transaction that changes it (see fediverse_pending_posts). */
+/**
+ * Marks a post as changed, in the transaction that changes it (see fediverse_pending_posts). A new token each time:
+ * a mark being settled meanwhile stays for this change (on PostgreSQL the upsert waits for that settlement).
+ */
 export async function markPostPending(trx: Trx, postId: string): Promise<void> {
+  const token = crypto.randomUUID()
   await trx
     .insertInto('fediverse_pending_posts')
-    .values({ post_id: postId })
-    .onConflict((oc) => oc.column('post_id').doNothing())
+    .values({ post_id: postId, token })
+    .onConflict((oc) => oc.column('post_id').doUpdateSet({ token }))
     .execute()
 }
 
@@ -129,7 +133,8 @@ export type ArticleRecord = { objectId: string; state: 'created' | 'deleted'; no
  * Settles a post's mark, if it is still there: `tell` queues what followers must hear and returns what to record of
  * it (null: nothing), which is saved with the mark's removal in one transaction. On PostgreSQL the mark's row stays
  * locked (FOR UPDATE) from before `tell` until that commit, so an instance settling the same post meanwhile waits and
- * then finds the mark gone; a kill before the commit keeps the mark. SQLite has one writing process.
+ * then finds the mark gone; a kill before the commit keeps the mark. SQLite has one writing process. The mark is
+ * removed only if no change re-marked the post meanwhile (its token is the one read).
  */
 export async function settlePendingPost(
   db: Db,
@@ -137,22 +142,22 @@ export async function settlePendingPost(
   postId: string,
   tell: () => Promise<ArticleRecord | null>,
 ): Promise<void> {
-  const pending = (trx: Trx) =>
-    trx.selectFrom('fediverse_pending_posts').select('post_id').where('post_id', '=', postId)
-  const settle = async (trx: Trx, record: ArticleRecord | null) => {
+  const pending = (trx: Trx) => trx.selectFrom('fediverse_pending_posts').select('token').where('post_id', '=', postId)
+  const settle = async (trx: Trx, token: string, record: ArticleRecord | null) => {
     if (record) await saveArticle(trx, postId, record.objectId, record.state, record.now)
-    await trx.deleteFrom('fediverse_pending_posts').where('post_id', '=', postId).execute()
+    await trx.deleteFrom('fediverse_pending_posts').where('post_id', '=', postId).where('token', '=', token).execute()
   }
   if (engine === 'postgres') {
     await db.transaction().execute(async (trx) => {
-      if (!(await pending(trx).forUpdate().executeTakeFirst())) return
-      await settle(trx, await tell())
+      const mark = await pending(trx).forUpdate().executeTakeFirst()
+      if (mark) await settle(trx, mark.token, await tell())
     })
     return
   }
-  if (!(await pending(db).executeTakeFirst())) return
+  const mark = await pending(db).executeTakeFirst()
+  if (!mark) return
   const record = await tell()
-  await db.transaction().execute((trx) => settle(trx, record))
+  await db.transaction().execute((trx) => settle(trx, mark.token, record))
 }
 
 export async function saveArticle(
