@@ -173,7 +173,14 @@ describe(`a kill in the middle of announcing a post (${TEST_ENGINE})`, () => {
     await peer.waitFor((a) => a instanceof Delete && a.objectId?.href === objectId)
     await drained()
     expect(received(Delete, objectId)).toHaveLength(1)
-    expect(await article(post.id)).toMatchObject({ state: 'deleted' })
+    const deleted = await article(post.id)
+    expect(deleted).toMatchObject({ state: 'deleted' })
+
+    // Published again: a Create of its own (the receiver remembers the first one's id and would drop a repeat).
+    await admin('PUT', `/api/posts/${post.id}`, { status: 'published' })
+    const again = `${objectId}#create-${new Date(deleted!.updated_at).getTime()}`
+    await peer.waitFor((a) => a instanceof Create && a.id?.href === again)
+    expect(received(Create, objectId)).toHaveLength(2)
   })
 
   it('a change saved while the previous one is being announced keeps its mark', async () => {
