@@ -1,12 +1,15 @@
 import { createWriteStream } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { finished } from 'node:stream/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { receiveRemoteComment, updateRemoteComment } from '#server/features/engagement/comments.service.ts'
+import { FORMAT_NAME, FORMAT_VERSION } from '#server/features/transfer/backup-format.ts'
 import { runImport, writeBackup } from '#server/features/transfer/transfer.service.ts'
 import { createTestApp, ORIGIN, type TestApp } from '#test/support/test-app.ts'
 import { TEST_ENGINE } from '#test/support/test-db.ts'
+import { zipOf } from '#test/support/zip.ts'
 import { adminCookie, createPost } from './posts.fixtures.ts'
 
 const AP = 'application/activity+json'
@@ -63,6 +66,22 @@ describe(`backups carry the fediverse actor (${TEST_ENGINE})`, () => {
     expect(
       (await admin('POST', '/api/admin/fediverse/blocks', { actorId: 'https://spam.example/users/x' })).statusCode,
     ).toBe(200)
+    // A reply from the fediverse (as the inbox stores it) next to a comment made on the site.
+    const reply = {
+      postId: post.id,
+      remoteId: 'https://social.example/notes/1',
+      actorId: follower(1).actor_id,
+      authorName: 'Follower 1',
+      authorUrl: 'https://social.example/@f1',
+      content: 'Nice post',
+    }
+    expect(await receiveRemoteComment(db, reply, new Date())).toBe(true)
+    const local = await original.request({
+      method: 'POST',
+      url: `/api/posts/${post.id}/comments`,
+      payload: { authorName: 'Local reader', content: 'Hello from here' },
+    })
+    expect(local.statusCode).toBeLessThan(300)
     await actorKey(original) // the key pairs are made on first use
     const write = async (name: string, withSecrets: boolean) => {
       const file = path.join(dir, name)
@@ -110,6 +129,159 @@ describe(`backups carry the fediverse actor (${TEST_ENGINE})`, () => {
     expect(article).toMatchObject({ state: 'created', object_id: `${ORIGIN}/blog/${slug}` })
     // A backup without secrets makes the restored blog a new key pair.
     expect(await actorKey(restored)).not.toBe(await actorKey(original))
+  })
+
+  it('a fediverse reply comes back as one: its source, author link and note id (an Update of the note finds it)', async () => {
+    const restored = await fresh()
+    const report = await runImport(restored.app.ctx.db, {
+      file: plain,
+      dryRun: false,
+      now: new Date(),
+      withSecrets: false,
+    })
+    expect(report.created.comments).toBe(2)
+    const comments = await restored.app.ctx.db
+      .selectFrom('comments')
+      .select(['author_name', 'source', 'author_url', 'remote_id'])
+      .orderBy('author_name')
+      .execute()
+    expect(comments).toEqual([
+      {
+        author_name: 'Follower 1',
+        source: 'fediverse',
+        author_url: 'https://social.example/@f1',
+        remote_id: 'https://social.example/notes/1',
+      },
+      { author_name: 'Local reader', source: null, author_url: null, remote_id: null },
+    ])
+    await updateRemoteComment(restored.app.ctx.db, 'https://social.example/notes/1', 'Edited there', new Date())
+    const edited = await restored.app.ctx.db
+      .selectFrom('comments')
+      .select('content')
+      .where('remote_id', '=', 'https://social.example/notes/1')
+      .executeTakeFirstOrThrow()
+    expect(edited.content).toBe('Edited there')
+    // Restored again on top of itself: the reply is there already, so it is not written twice.
+    const again = await runImport(restored.app.ctx.db, {
+      file: plain,
+      dryRun: false,
+      now: new Date(),
+      withSecrets: false,
+    })
+    expect(again.created.comments ?? 0).toBe(0)
+  })
+
+  it('takes only http(s) addresses for a reply, and still reads comments of older backups without them', async () => {
+    const NOW = '2026-11-05T10:00:00.000Z'
+    const postId = crypto.randomUUID()
+    const comment = (id: string, fields: Record<string, unknown>) => ({
+      id,
+      postId,
+      authorName: id,
+      authorEmail: null,
+      content: 'words',
+      approved: true,
+      ip: null,
+      createdAt: NOW,
+      updatedAt: NOW,
+      ...fields,
+    })
+    const records = {
+      posts: [
+        {
+          id: postId,
+          title: 'Replies here',
+          slug: 'replies-here',
+          content: 'x',
+          excerpt: 'x',
+          featuredImage: null,
+          categoryId: null,
+          authorId: 'nobody',
+          authorName: null,
+          status: 'published',
+          tags: [],
+          metaTitle: null,
+          metaDescription: null,
+          readingTime: 1,
+          views: 0,
+          publishedAt: NOW,
+          featured: false,
+          featuredAt: null,
+          createdAt: NOW,
+          updatedAt: NOW,
+        },
+      ],
+      comments: [
+        comment('older-backup', {}),
+        comment('good-reply', {
+          source: 'fediverse',
+          authorUrl: 'https://social.example/@a',
+          remoteId: 'https://social.example/notes/a',
+        }),
+        comment('script-author', {
+          source: 'fediverse',
+          authorUrl: 'javascript:alert(1)',
+          remoteId: 'https://social.example/notes/b',
+        }),
+        comment('script-note', { source: 'fediverse', authorUrl: 'https://social.example/@c', remoteId: 'data:,x' }),
+        comment('same-note', { source: 'fediverse', authorUrl: null, remoteId: 'https://social.example/notes/a' }),
+        comment('not-a-source', {
+          source: 'elsewhere',
+          authorUrl: 'https://x.example',
+          remoteId: 'https://x.example/n',
+        }),
+      ],
+    }
+    const backupOf = async (name: string, rows: typeof records) => {
+      const counts = Object.fromEntries(Object.entries(rows).map(([kind, list]) => [kind, list.length]))
+      const files: Record<string, string> = {
+        'manifest.json': JSON.stringify({
+          format: FORMAT_NAME,
+          version: FORMAT_VERSION,
+          createdAt: NOW,
+          app: 'lab-blog',
+          engine: 'sqlite',
+          withSecrets: false,
+          counts,
+        }),
+      }
+      for (const [kind, list] of Object.entries(rows))
+        files[`data/${kind}.jsonl`] = list.map((r) => JSON.stringify(r)).join('\n')
+      const file = path.join(dir, name)
+      await writeFile(file, await zipOf(files))
+      return file
+    }
+    const file = await backupOf('replies.zip', records)
+    const target = await fresh()
+    const report = await runImport(target.app.ctx.db, { file, dryRun: false, now: new Date(), withSecrets: false })
+    const rows = await target.app.ctx.db
+      .selectFrom('comments')
+      .select(['id', 'source', 'author_url', 'remote_id'])
+      .orderBy('id')
+      .execute()
+    expect(rows).toEqual([
+      {
+        id: 'good-reply',
+        source: 'fediverse',
+        author_url: 'https://social.example/@a',
+        remote_id: 'https://social.example/notes/a',
+      },
+      { id: 'not-a-source', source: null, author_url: null, remote_id: null },
+      { id: 'older-backup', source: null, author_url: null, remote_id: null },
+      { id: 'script-author', source: 'fediverse', author_url: null, remote_id: 'https://social.example/notes/b' },
+      { id: 'script-note', source: null, author_url: null, remote_id: null },
+    ])
+    expect(report.skipped).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'comments', item: 'same-note' })]),
+    )
+    // Past the format's length limit the backup is refused, as for any other field.
+    const tooLong = await backupOf('too-long.zip', {
+      ...records,
+      comments: [comment('too-long', { source: 'fediverse', authorUrl: `https://x.example/${'a'.repeat(3000)}` })],
+    })
+    await expect(
+      runImport((await fresh()).app.ctx.db, { file: tooLong, dryRun: false, now: new Date(), withSecrets: false }),
+    ).rejects.toThrow(/authorUrl/)
   })
 
   it('the keys come back only with --with-secrets into a blog without an admin', async () => {

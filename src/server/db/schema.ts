@@ -449,6 +449,13 @@ export interface FediverseArticlesTable {
   updated_at: string
 }
 
+/** A post whose change the fediverse has not been told about yet (see fediverse-posts.service.ts). */
+export interface FediversePendingPostsTable {
+  post_id: string
+  /** New at each change: settling removes the mark only if no change came meanwhile. */
+  token: string
+}
+
 /** A like or boost of a post from the fediverse: one per remote actor and kind. */
 export interface FediverseReactionsTable {
   post_id: string
@@ -503,6 +510,7 @@ export interface Database {
   fediverse_followers: FediverseFollowersTable
   fediverse_blocks: FediverseBlocksTable
   fediverse_articles: FediverseArticlesTable
+  fediverse_pending_posts: FediversePendingPostsTable
   fediverse_reactions: FediverseReactionsTable
 }
 

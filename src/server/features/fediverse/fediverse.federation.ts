@@ -52,9 +52,10 @@ export function articleOf(ctx: Context<AppContext>, post: ArticleSource, objectI
   })
 }
 
-export function createOf(ctx: Context<AppContext>, article: Article): Create {
+/** The Create of an article; its id is the article's with `#create` (or `#{fragment}` for a later Create of it). */
+export function createOf(ctx: Context<AppContext>, article: Article, fragment = 'create'): Create {
   return new Create({
-    id: new URL(`${article.id!.href}#create`),
+    id: new URL(`${article.id!.href}#${fragment}`),
     actor: ctx.getActorUri(BLOG_ACTOR),
     object: article,
     published: article.published,

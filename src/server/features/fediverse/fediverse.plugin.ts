@@ -3,7 +3,7 @@ import type { App } from '../../context.ts'
 import { takeOrThrow } from '../rate-limit/rate-limit.service.ts'
 import { setPostAnnouncer } from './fediverse-posts.service.ts'
 import { buildFederation, type BlogFederation } from './fediverse.federation.ts'
-import { announcePost } from './fediverse.service.ts'
+import { announcePendingPosts, announcePost } from './fediverse.service.ts'
 import { readSettings } from './fediverse-state.ts'
 
 declare module 'fastify' {
@@ -84,13 +84,19 @@ export function registerFediverse(app: App, opts: FediverseOptions): void {
 
   const stop = new AbortController()
   let worker: Promise<void> | null = null
+  let catchUp: Promise<unknown> | null = null
   app.addHook('onReady', async () => {
     worker = federation.startQueue(app.ctx, { signal: stop.signal }).catch((err: unknown) => {
       app.log.error({ err }, 'the fediverse queue worker stopped')
     })
+    // Posts changed before a kill and not yet announced (their marks survived it).
+    catchUp = announcePendingPosts(app.ctx, federation, app.log).catch((err: unknown) => {
+      app.log.error({ err }, 'could not announce the posts changed before the last stop')
+    })
   })
   app.addHook('onClose', async () => {
     setPostAnnouncer(app.ctx.db, null)
+    await catchUp
     stop.abort()
     await worker
   })

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts'
+import type { Db, Engine, Trx } from '../../db/client.ts'
 import type { FediverseFollowersTable } from '../../db/schema.ts'
 
 export type FollowerRow = FediverseFollowersTable
@@ -94,16 +94,74 @@ export async function deleteBlock(db: Db, actorId: string): Promise<void> {
 export async function findArticle(
   db: Db,
   postId: string,
-): Promise<{ object_id: string; state: 'created' | 'deleted' } | undefined> {
+): Promise<{ object_id: string; state: 'created' | 'deleted'; updated_at: string } | undefined> {
   return db
     .selectFrom('fediverse_articles')
-    .select(['object_id', 'state'])
+    .select(['object_id', 'state', 'updated_at'])
     .where('post_id', '=', postId)
     .executeTakeFirst()
 }
 
-export async function saveArticle(
+/**
+ * Marks a post as changed, in the transaction that changes it (see fediverse_pending_posts). A new token each time:
+ * a mark being settled meanwhile stays for this change (on PostgreSQL the upsert waits for that settlement).
+ */
+export async function markPostPending(trx: Trx, postId: string): Promise<void> {
+  const token = crypto.randomUUID()
+  await trx
+    .insertInto('fediverse_pending_posts')
+    .values({ post_id: postId, token })
+    .onConflict((oc) => oc.column('post_id').doUpdateSet({ token }))
+    .execute()
+}
+
+/** Marked posts in id order, a page after `after`. */
+export async function pendingPostIds(db: Db, after: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('fediverse_pending_posts')
+    .select('post_id')
+    .where('post_id', '>', after)
+    .orderBy('post_id')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => r.post_id)
+}
+
+export type ArticleRecord = { objectId: string; state: 'created' | 'deleted'; now: Date }
+
+/**
+ * Settles a post's mark, if it is still there: `tell` queues what followers must hear and returns what to record of
+ * it (null: nothing), which is saved with the mark's removal in one transaction. On PostgreSQL the mark's row stays
+ * locked (FOR UPDATE) from before `tell` until that commit, so an instance settling the same post meanwhile waits and
+ * then finds the mark gone; a kill before the commit keeps the mark. SQLite has one writing process. The mark is
+ * removed only if no change re-marked the post meanwhile (its token is the one read).
+ */
+export async function settlePendingPost(
   db: Db,
+  engine: Engine,
+  postId: string,
+  tell: () => Promise<ArticleRecord | null>,
+): Promise<void> {
+  const pending = (trx: Trx) => trx.selectFrom('fediverse_pending_posts').select('token').where('post_id', '=', postId)
+  const settle = async (trx: Trx, token: string, record: ArticleRecord | null) => {
+    if (record) await saveArticle(trx, postId, record.objectId, record.state, record.now)
+    await trx.deleteFrom('fediverse_pending_posts').where('post_id', '=', postId).where('token', '=', token).execute()
+  }
+  if (engine === 'postgres') {
+    await db.transaction().execute(async (trx) => {
+      const mark = await pending(trx).forUpdate().executeTakeFirst()
+      if (mark) await settle(trx, mark.token, await tell())
+    })
+    return
+  }
+  const mark = await pending(db).executeTakeFirst()
+  if (!mark) return
+  const record = await tell()
+  await db.transaction().execute((trx) => settle(trx, mark.token, record))
+}
+
+export async function saveArticle(
+  db: Trx,
   postId: string,
   objectId: string,
   state: 'created' | 'deleted',

@@ -113,47 +113,96 @@ export async function blockActor(app: AppContext, federation: BlogFederation, ac
   await removeFollower(app, federation, actorId)
 }
 
-/** Tells the followers about a post's new state (see postChangedForFediverse). */
-export async function announcePost(
+/** One settlement at a time in each process: each holds a database connection while it waits for another instance. */
+const settling = new WeakMap<AppContext['db'], Promise<void>>()
+
+/**
+ * Tells the followers about a post's new state if it is marked as changed (see recordPostChangeForFediverse), and
+ * records what they were told in the transaction that removes the mark. Never throws: a failure is logged and the
+ * mark stays for the next start.
+ */
+export function announcePost(
   app: AppContext,
   federation: BlogFederation,
   postId: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  try {
-    if (!(await readSettings(app.db)).enabled) return
-    const known = await repo.findArticle(app.db, postId)
-    const post = await postById(app.db, postId, { isAdmin: true }).catch(() => null)
-    const ctx = federation.createContext(new URL(app.env.publicUrl), app)
-    const me = ctx.getActorUri(BLOG_ACTOR)
-    const audience = { to: PUBLIC_COLLECTION, ccs: [ctx.getFollowersUri(BLOG_ACTOR)] }
-    const now = app.clock()
-    const source = post?.status === 'published' ? await publishedArticleSource(app, post.slug) : null
-    let activity
-    if (source && (!known || known.state === 'deleted')) {
-      activity = createOf(ctx, articleOf(ctx, source))
-      await repo.saveArticle(app.db, postId, activity.objectId!.href, 'created', now)
-    } else if (source && known) {
-      const article = articleOf(ctx, source, new URL(known.object_id))
-      activity = new Update({
-        id: new URL(`${known.object_id}#update-${now.getTime()}`),
-        actor: me,
-        object: article,
-        ...audience,
-      })
-    } else if (!source && known?.state === 'created') {
-      activity = new Delete({
-        id: new URL(`${known.object_id}#delete-${now.getTime()}`),
-        actor: me,
-        object: new Tombstone({ id: new URL(known.object_id) }),
-        ...audience,
-      })
-      await repo.saveArticle(app.db, postId, known.object_id, 'deleted', now)
-    } else return
-    const recipients = (await allFollowers(app)).map(recipientOf)
-    if (recipients.length === 0) return
-    await ctx.sendActivity({ identifier: BLOG_ACTOR }, recipients, activity, { preferSharedInbox: true })
-  } catch (err) {
-    log.error({ err, postId }, 'could not queue the fediverse delivery of a post')
+  const run = async () => {
+    try {
+      await repo.settlePendingPost(app.db, app.engine, postId, () => tellFollowers(app, federation, postId))
+    } catch (err) {
+      log.error({ err, postId }, 'could not queue the fediverse delivery of a post')
+    }
   }
+  const next = (settling.get(app.db) ?? Promise.resolve()).then(run)
+  settling.set(app.db, next)
+  return next
+}
+
+const PENDING_BATCH = 100
+
+/**
+ * Announces every post still marked as changed: run by every instance at start, so a kill after a post's commit and
+ * before its activity was queued (and recorded) loses nothing. Safe on several instances at once (see settlePendingPost).
+ */
+export async function announcePendingPosts(
+  app: AppContext,
+  federation: BlogFederation,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  let announced = 0
+  for (let after = ''; ;) {
+    const ids = await repo.pendingPostIds(app.db, after, PENDING_BATCH)
+    for (const id of ids) await announcePost(app, federation, id, log)
+    announced += ids.length
+    if (ids.length < PENDING_BATCH) return announced
+    after = ids.at(-1)!
+  }
+}
+
+/**
+ * Queues the activity that brings followers up to the post's state and says what to record of it. Its id depends
+ * only on what was recorded before and the post as it is, so the activity queued again after a kill (between the
+ * queueing and the record's commit) is the same activity, which receivers drop as a repeat.
+ */
+async function tellFollowers(
+  app: AppContext,
+  federation: BlogFederation,
+  postId: string,
+): Promise<repo.ArticleRecord | null> {
+  if (!(await readSettings(app.db)).enabled) return null
+  const known = await repo.findArticle(app.db, postId)
+  const post = await postById(app.db, postId, { isAdmin: true }).catch(() => null)
+  const ctx = federation.createContext(new URL(app.env.publicUrl), app)
+  const me = ctx.getActorUri(BLOG_ACTOR)
+  const audience = { to: PUBLIC_COLLECTION, ccs: [ctx.getFollowersUri(BLOG_ACTOR)] }
+  const now = app.clock()
+  const source = post?.status === 'published' ? await publishedArticleSource(app, post.slug) : null
+  const since = (row: { updated_at: string }) => new Date(row.updated_at).getTime()
+  let activity
+  let record: repo.ArticleRecord | null = null
+  if (source && (!known || known.state === 'deleted')) {
+    // Published again after a Delete: a Create with an id of its own (receivers remember the first one).
+    activity = createOf(ctx, articleOf(ctx, source), known ? `create-${since(known)}` : undefined)
+    record = { objectId: activity.objectId!.href, state: 'created', now }
+  } else if (source && known) {
+    activity = new Update({
+      id: new URL(`${known.object_id}#update-${new Date(source.updatedAt).getTime()}`),
+      actor: me,
+      object: articleOf(ctx, source, new URL(known.object_id)),
+      ...audience,
+    })
+  } else if (!source && known?.state === 'created') {
+    activity = new Delete({
+      id: new URL(`${known.object_id}#delete-${since(known)}`),
+      actor: me,
+      object: new Tombstone({ id: new URL(known.object_id) }),
+      ...audience,
+    })
+    record = { objectId: known.object_id, state: 'deleted', now }
+  } else return null
+  const recipients = (await allFollowers(app)).map(recipientOf)
+  if (recipients.length > 0)
+    await ctx.sendActivity({ identifier: BLOG_ACTOR }, recipients, activity, { preferSharedInbox: true })
+  return record
 }

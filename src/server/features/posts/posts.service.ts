@@ -24,7 +24,11 @@ import { parseTags, rowToCard, rowToDetail, rowToPost } from './posts.mappers.ts
 import * as repo from './posts.repo.ts'
 import { recordSlugChange } from '../redirects/redirects.service.ts'
 import { recordPostSaved } from '../newsletter/newsletter.service.ts'
-import { fediverseReactions, postChangedForFediverse } from '../fediverse/fediverse-posts.service.ts'
+import {
+  fediverseReactions,
+  postChangedForFediverse,
+  recordPostChangeForFediverse,
+} from '../fediverse/fediverse-posts.service.ts'
 import { NEW_POST_KEY, recordSave } from '../revisions/revisions.service.ts'
 import {
   facetsOf,
@@ -278,6 +282,7 @@ export async function createPost(
           published_at: row.published_at ?? null,
         })
         await syncImageUses(trx, { postId: id }, [row.content, row.featured_image])
+        await recordPostChangeForFediverse(trx, id)
         await recordPostSaved(trx, {
           postId: id,
           firstPublic: row.status === 'published',
@@ -322,6 +327,7 @@ export async function updatePost(
       await saveListingState(trx, existing, { ...after, ...derived })
       if (changes.content !== undefined || changes.featured_image !== undefined)
         await syncImageUses(trx, { postId: id }, [after.content, after.featured_image])
+      await recordPostChangeForFediverse(trx, id)
       await recordPostSaved(trx, {
         postId: id,
         firstPublic: after.status === 'published' && isFirstPublication(existing),
@@ -352,6 +358,7 @@ export async function deletePost(db: Db, id: string): Promise<void> {
     if (!existing) return false
     await repo.deletePostRow(trx, id)
     await saveListingState(trx, existing, undefined)
+    await recordPostChangeForFediverse(trx, id)
     return true
   })
   if (!deleted) notFound('Post')

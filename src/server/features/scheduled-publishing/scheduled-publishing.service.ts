@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import { recordPostSaved } from '../newsletter/newsletter.service.ts'
-import { postChangedForFediverse } from '../fediverse/fediverse-posts.service.ts'
+import { postChangedForFediverse, recordPostChangeForFediverse } from '../fediverse/fediverse-posts.service.ts'
 import { saveListingState } from '../posts/posts.service.ts'
 import { claimDueScheduled, featureIfMarked, findDueScheduled } from './scheduled-publishing.repo.ts'
 
@@ -22,6 +22,7 @@ export async function publishDuePosts(db: Db, now: Date, opts: { emailEnabled?: 
         if (!post) return false
         await featureIfMarked(trx, post)
         await saveListingState(trx, { ...post, status: 'scheduled' }, post)
+        await recordPostChangeForFediverse(trx, id)
         // Its first publication: the email to subscribers is queued with it (unless it was saved to skip it).
         await recordPostSaved(trx, {
           postId: id,

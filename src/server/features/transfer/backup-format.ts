@@ -108,6 +108,11 @@ export const RecordSchemas = {
     ip: text(100).nullable(),
     createdAt: iso,
     updatedAt: iso,
+    // A reply from the fediverse (absent in older backups and for comments made here): its author's profile and the
+    // remote note's id, which the note's Update and Delete find it by. validate.ts keeps only http(s) addresses.
+    source: text(20).nullable().optional(),
+    authorUrl: text(2048).nullable().optional(),
+    remoteId: text(2048).nullable().optional(),
   }),
   likes: z.object({ id, postId: id, visitorId: text(200), createdAt: iso }),
   views: z.object({ postId: id, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), views: z.number().int().min(0) }),

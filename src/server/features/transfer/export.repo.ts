@@ -174,6 +174,9 @@ export const walkers: Walkers = {
         ip: r.ip,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
+        ...(r.source === 'fediverse'
+          ? { source: 'fediverse' as const, authorUrl: r.author_url, remoteId: r.remote_id }
+          : {}),
       }))
   },
   async *likes(db) {

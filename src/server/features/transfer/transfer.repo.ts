@@ -82,6 +82,14 @@ export async function findExistingIds(db: Trx, table: 'comments' | 'likes', ids:
   return new Set(rows.map((r) => r.id))
 }
 
+/** Which of these remote note ids a comment here already has (one comment per fediverse reply). */
+export async function findExistingRemoteIds(db: Trx, remoteIds: string[]): Promise<Set<string>> {
+  const rows = await inChunks(remoteIds, (chunk) =>
+    db.selectFrom('comments').select('remote_id').where('remote_id', 'in', chunk).execute(),
+  )
+  return new Set(rows.flatMap((r) => (r.remote_id ? [r.remote_id] : [])))
+}
+
 export async function insertComments(db: Trx, rows: CommentRow[]): Promise<void> {
   if (rows.length) await db.insertInto('comments').values(rows).execute()
 }

@@ -157,11 +157,16 @@ const checks: Checks = {
     if (!fields.value) return fields
     // A platform's comment keeps its words even when the address it was left with is not one the form would take.
     const email = c.authorEmail ? CommentInputSchema.shape.authorEmail.safeParse(c.authorEmail) : null
+    // A fediverse reply stays one only with an http(s) note id (as the inbox takes it); its author link likewise.
+    const remote = c.source === 'fediverse' && c.remoteId && isHttpUrl(c.remoteId)
     return ok({
       ...c,
       content: fields.value.content,
       authorName: fields.value.authorName || 'Anonymous',
       authorEmail: email?.success ? email.data || null : null,
+      source: remote ? 'fediverse' : null,
+      authorUrl: remote && c.authorUrl && isHttpUrl(c.authorUrl) ? c.authorUrl : null,
+      remoteId: remote ? c.remoteId : null,
     })
   },
   likes: ok,

@@ -287,19 +287,34 @@ async function writeEngagement(run: ImportRun, model: TransferModel, imported: S
       'comments',
       mine.map((c) => c.id),
     )
-    const rows = mine
-      .filter((c) => !taken.has(c.id))
-      .map((c) => ({
-        id: c.id,
-        post_id: c.postId,
-        author_name: c.authorName,
-        author_email: c.authorEmail,
-        content: c.content,
-        is_approved: c.approved ? 1 : 0,
-        ip: c.ip,
-        created_at: c.createdAt,
-        updated_at: c.updatedAt,
-      }))
+    // A remote note is one comment: a reply this blog (or this backup) has already is not written twice.
+    const takenNotes = await repo.findExistingRemoteIds(run.db, [
+      ...new Set(mine.flatMap((c) => (c.remoteId ? [c.remoteId] : []))),
+    ])
+    const fresh = mine.filter((c) => {
+      if (taken.has(c.id)) return false
+      if (!c.remoteId) return true
+      if (takenNotes.has(c.remoteId)) {
+        run.report.skip('comments', c.id, 'this fediverse reply is here already')
+        return false
+      }
+      takenNotes.add(c.remoteId)
+      return true
+    })
+    const rows = fresh.map((c) => ({
+      id: c.id,
+      post_id: c.postId,
+      author_name: c.authorName,
+      author_email: c.authorEmail,
+      content: c.content,
+      is_approved: c.approved ? 1 : 0,
+      ip: c.ip,
+      created_at: c.createdAt,
+      updated_at: c.updatedAt,
+      source: c.source ?? null,
+      author_url: c.authorUrl ?? null,
+      remote_id: c.remoteId ?? null,
+    }))
     await repo.insertComments(run.db, rows)
     run.report.created('comments', rows.length)
     tickComments(batch.length)
