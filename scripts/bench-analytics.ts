@@ -87,6 +87,11 @@ async function seedFacts(t: TestApp, today: Date) {
       insert into analytics_post_totals (span, day, post_id, views, visitors)
       select ${sql.lit(span)}, ${period}, post_id, sum(views), sum(visitors) from analytics_facts
       group by ${period}, post_id order by 2`.execute(db)
+    for (const d of ANALYTICS_DIMENSIONS)
+      await sql`
+        insert into analytics_post_values (span, day, dimension, value, post_id, views, visitors)
+        select ${sql.lit(span)}, ${period}, ${sql.lit(d)}, ${sql.ref(d)}, post_id, sum(views), sum(visitors)
+        from analytics_facts where ${sql.ref(d)} <> '' group by ${period}, ${sql.ref(d)}, post_id order by 2`.execute(db)
   }
   await sql`analyze`.execute(db)
   return countFacts(t)
@@ -125,8 +130,11 @@ async function explain(t: TestApp, engine: 'sqlite' | 'postgres', post: string) 
       group by browser`,
     'top posts, unfiltered (two years)': sql`select post_id || '' as p, sum(views) as v from analytics_post_totals
       where ${months} group by post_id || '' order by v desc limit 20`,
-    'top posts, filtered (90 days)': sql`select post_id || '' as p, sum(views) as v from analytics_facts
-      where day between ${from} and ${today} and source = 'Google' group by post_id || '' order by v desc limit 20`,
+    'top posts, two filters (90 days)': sql`select post_id || '' as p, sum(views) as v from analytics_facts
+      where day between ${from} and ${today} and source = 'Google' and device = 'mobile'
+      group by post_id || '' order by v desc limit 20`,
+    'top posts, one filter (two years)': sql`select post_id || '' as p, sum(views) as v from analytics_post_values
+      where ${months} and dimension = 'source' and value = 'Google' group by post_id || '' order by v desc limit 20`,
     'one post, filtered (90 days)': sql`select device, sum(views) from analytics_facts
       where post_id = ${post} and day between ${from} and ${today} and source = 'Google' group by device`,
   }

@@ -206,6 +206,20 @@ export interface AnalyticsPostTotalsTable {
   visitors: Count
 }
 
+/**
+ * Per period, post, dimension and value ('' is not kept): the top posts under one row filter. `span` and `day` as in
+ * the per-post totals (a month's row sums its days).
+ */
+export interface AnalyticsPostValuesTable {
+  span: 'day' | 'month'
+  day: string
+  dimension: string
+  value: string
+  post_id: string
+  views: Count
+  visitors: Count
+}
+
 /** Today's readers by daily keyed hash, with their latest view (for "right now"); earlier days are deleted. */
 export interface AnalyticsVisitorsTodayTable {
   day: string
@@ -479,6 +493,7 @@ export interface Database {
   analytics_facts: AnalyticsFactsTable
   analytics_site_facts: AnalyticsSiteFactsTable
   analytics_post_totals: AnalyticsPostTotalsTable
+  analytics_post_values: AnalyticsPostValuesTable
   analytics_visitors_today: AnalyticsVisitorsTodayTable
   view_marks: ViewMarksTable
   footer_pages: FooterPagesTable

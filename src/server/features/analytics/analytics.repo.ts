@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import {
   ANALYTICS_DIMENSIONS,
   type AnalyticsDimension as Dimension,
@@ -58,6 +58,34 @@ export async function pruneVisitors(db: Db, today: string): Promise<void> {
   await db.deleteFrom('analytics_visitors_today').where('day', '<', today).execute()
 }
 
+/** Rows per statement: SQLite binds at most 32,766 parameters, and a combination row binds 12. */
+const ROWS_PER_INSERT = 500
+
+type CountedTable = 'analytics_facts' | 'analytics_post_totals' | 'analytics_post_values' | 'analytics_site_facts'
+
+/** Inserts the rows, adding their counts to any row already under the same key: a few multi-row statements. */
+async function upsertAdding<T extends CountedTable>(
+  db: Db,
+  table: T,
+  key: Array<keyof DB[T] & string>,
+  rows: Array<Insertable<DB[T]>>,
+): Promise<void> {
+  // Typed by the caller; Kysely cannot check an upsert over a table chosen at run time.
+  const untyped = db as unknown as Kysely<Record<string, CountedRow>>
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    await untyped
+      .insertInto(table as string)
+      .values(rows.slice(i, i + ROWS_PER_INSERT) as CountedRow[])
+      .onConflict((oc) =>
+        oc.columns(key as string[]).doUpdateSet({
+          views: sql`${sql.ref(`${table}.views`)} + excluded.views`,
+          visitors: sql`${sql.ref(`${table}.visitors`)} + excluded.visitors`,
+        }),
+      )
+      .execute()
+}
+type CountedRow = { views: number; visitors: number } & Record<string, string | number>
+
 /** Adds one day's combinations, folding values past the day's top N (per dimension) into OTHER. */
 export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -102,46 +130,61 @@ export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<vo
       add(perPost, `${row.postId}\t${combination}`, { ...row, values })
       add(perSite, combination, { ...row, values })
     }
-    for (const row of perPost.values())
-      await trx
-        .insertInto('analytics_facts')
-        .values({ span: 'day', day, post_id: row.postId, ...row.values, views: row.views, visitors: row.visitors })
-        .onConflict((oc) =>
-          oc.columns(['day', 'post_id', 'span', ...ANALYTICS_DIMENSIONS]).doUpdateSet((eb) => ({
-            views: eb('analytics_facts.views', '+', eb.ref('excluded.views')),
-            visitors: eb('analytics_facts.visitors', '+', eb.ref('excluded.visitors')),
-          })),
-        )
-        .execute()
     const perPostTotal = new Map<string, FactRow>()
-    for (const row of perPost.values()) add(perPostTotal, row.postId, row)
+    const perPostValue = new Map<string, FactRow & { dimension: Dimension; value: string }>()
+    for (const row of perPost.values()) {
+      add(perPostTotal, row.postId, row)
+      for (const dimension of ANALYTICS_DIMENSIONS) {
+        const value = row.values[dimension]
+        if (value === '') continue // never a filter
+        const key = `${row.postId}\t${dimension}\t${value}`
+        const before = perPostValue.get(key)
+        perPostValue.set(key, {
+          ...row,
+          dimension,
+          value,
+          views: (before?.views ?? 0) + row.views,
+          visitors: (before?.visitors ?? 0) + row.visitors,
+        })
+      }
+    }
+    const counts = (row: FactRow) => ({ views: row.views, visitors: row.visitors })
+    await upsertAdding(
+      trx,
+      'analytics_facts',
+      ['day', 'post_id', 'span', ...ANALYTICS_DIMENSIONS],
+      [...perPost.values()].map((row) => ({ span: 'day', day, post_id: row.postId, ...row.values, ...counts(row) })),
+    )
     // The pre-summed tables count each view twice: in its day's row and in its month's.
     for (const [span, period] of [
       ['day', day],
       ['month', monthOf(day)],
     ] as const) {
-      for (const row of perPostTotal.values())
-        await trx
-          .insertInto('analytics_post_totals')
-          .values({ span, day: period, post_id: row.postId, views: row.views, visitors: row.visitors })
-          .onConflict((oc) =>
-            oc.columns(['span', 'day', 'post_id']).doUpdateSet((eb) => ({
-              views: eb('analytics_post_totals.views', '+', eb.ref('excluded.views')),
-              visitors: eb('analytics_post_totals.visitors', '+', eb.ref('excluded.visitors')),
-            })),
-          )
-          .execute()
-      for (const row of perSite.values())
-        await trx
-          .insertInto('analytics_site_facts')
-          .values({ span, day: period, ...row.values, views: row.views, visitors: row.visitors })
-          .onConflict((oc) =>
-            oc.columns(['span', 'day', ...ANALYTICS_DIMENSIONS]).doUpdateSet((eb) => ({
-              views: eb('analytics_site_facts.views', '+', eb.ref('excluded.views')),
-              visitors: eb('analytics_site_facts.visitors', '+', eb.ref('excluded.visitors')),
-            })),
-          )
-          .execute()
+      await upsertAdding(
+        trx,
+        'analytics_post_totals',
+        ['span', 'day', 'post_id'],
+        [...perPostTotal.values()].map((row) => ({ span, day: period, post_id: row.postId, ...counts(row) })),
+      )
+      await upsertAdding(
+        trx,
+        'analytics_post_values',
+        ['span', 'dimension', 'value', 'day', 'post_id'],
+        [...perPostValue.values()].map((row) => ({
+          span,
+          day: period,
+          dimension: row.dimension,
+          value: row.value,
+          post_id: row.postId,
+          ...counts(row),
+        })),
+      )
+      await upsertAdding(
+        trx,
+        'analytics_site_facts',
+        ['span', 'day', ...ANALYTICS_DIMENSIONS],
+        [...perSite.values()].map((row) => ({ span, day: period, ...row.values, ...counts(row) })),
+      )
     }
   })
 }
@@ -227,20 +270,30 @@ export async function topValues(db: Db, scope: Scope, dimension: Dimension, limi
   return rows.map((r) => ({ value: r.value, views: Number(r.views), visitors: Number(r.visitors) }))
 }
 
-/** The most viewed posts under the filters: summed per post first, titles looked up for the top ones only. */
+/**
+ * The most viewed posts under the filters: summed per post first, titles looked up for the top ones only. With no
+ * row filter they read the per-post totals, with one its value's rows (both pre-summed by month), with several the
+ * combinations by day.
+ */
 export async function topPosts(db: Db, scope: Scope, limit: number) {
-  const filtered = ANALYTICS_DIMENSIONS.some((d) => scope.filters[d] !== undefined)
-  const spans = filtered ? undefined : scope.spans
+  const filters = ANALYTICS_DIMENSIONS.flatMap((dimension) => {
+    const value = scope.filters[dimension]
+    return value === undefined ? [] : [{ dimension, value }]
+  })
+  const spans = filters.length > 1 ? undefined : scope.spans
   let q = (
-    spans
-      ? db.selectFrom('analytics_post_totals').where(inSpans(spans))
-      : db.selectFrom('analytics_facts').where('day', '>=', scope.from).where('day', '<=', scope.to)
+    !spans
+      ? db.selectFrom('analytics_facts').where('day', '>=', scope.from).where('day', '<=', scope.to)
+      : filters.length === 0
+        ? db.selectFrom('analytics_post_totals').where(inSpans(spans))
+        : db
+            .selectFrom('analytics_post_values')
+            .where(inSpans(spans))
+            .where('dimension', '=', filters[0]!.dimension)
+            .where('value', '=', filters[0]!.value)
   ) as SelectQueryBuilder<DB, 'analytics_facts', object>
   if (scope.post) q = q.where('post_id', '=', scope.post)
-  for (const dimension of ANALYTICS_DIMENSIONS) {
-    const value = scope.filters[dimension]
-    if (value !== undefined) q = q.where(dimension, '=', value)
-  }
+  if (!spans) for (const { dimension, value } of filters) q = q.where(dimension, '=', value)
   // Grouped by an expression, not the bare column: SQLite would otherwise walk the whole (post_id, day) index in
   // post order to spare a sort, reading every day ever kept instead of the range's.
   const postKey = sql<string>`post_id || ''`
@@ -278,7 +331,8 @@ const FACTS_KEY = sql`day, post_id, span, ${sql.join(ANALYTICS_DIMENSIONS.map((d
 
 /**
  * Folds the per-post combinations' day rows before `before` (a month's 1st) into one row per month, post and
- * combination; the pre-summed tables already have their months, and lose those days. One transaction: run twice,
+ * combination; the pre-summed tables (site-wide, per-post totals and values) already have their months, and lose
+ * those days. One transaction: run twice,
  * the second finds no day rows left to fold.
  */
 export async function rollUpMonths(db: Db, before: string): Promise<void> {
@@ -292,7 +346,12 @@ export async function rollUpMonths(db: Db, before: string): Promise<void> {
       on conflict (${FACTS_KEY}) do update set
         views = analytics_facts.views + excluded.views,
         visitors = analytics_facts.visitors + excluded.visitors`.execute(trx)
-    for (const table of ['analytics_facts', 'analytics_site_facts', 'analytics_post_totals'] as const)
+    for (const table of [
+      'analytics_facts',
+      'analytics_site_facts',
+      'analytics_post_totals',
+      'analytics_post_values',
+    ] as const)
       await trx.deleteFrom(table).where('span', '=', 'day').where('day', '<', before).execute()
   })
 }
