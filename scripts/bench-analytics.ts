@@ -91,7 +91,8 @@ async function seedFacts(t: TestApp, today: Date) {
       await sql`
         insert into analytics_post_values (span, day, dimension, value, post_id, views, visitors)
         select ${sql.lit(span)}, ${period}, ${sql.lit(d)}, ${sql.ref(d)}, post_id, sum(views), sum(visitors)
-        from analytics_facts where ${sql.ref(d)} <> '' group by ${period}, ${sql.ref(d)}, post_id order by 2`.execute(db)
+        from analytics_facts where ${sql.ref(d)} <> ''
+        group by ${period}, ${sql.ref(d)}, post_id order by 2`.execute(db)
   }
   await sql`analyze`.execute(db)
   return countFacts(t)

@@ -322,7 +322,8 @@ export async function recountSiteAnalytics(db: Trx, days: string[]): Promise<voi
         await sql`
           insert into analytics_post_values (span, day, dimension, value, post_id, views, visitors)
           select ${span}, ${key}, ${d}, ${sql.ref(d)}, post_id, sum(views), sum(visitors) from analytics_facts
-          where ${of} in (${sql.join(chunk)}) and ${sql.ref(d)} <> '' group by ${key}, ${sql.ref(d)}, post_id`.execute(db)
+          where ${of} in (${sql.join(chunk)}) and ${sql.ref(d)} <> ''
+          group by ${key}, ${sql.ref(d)}, post_id`.execute(db)
     }
 }
 
