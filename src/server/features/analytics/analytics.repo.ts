@@ -272,15 +272,16 @@ export async function topValues(db: Db, scope: Scope, dimension: Dimension, limi
 
 /**
  * The most viewed posts under the filters: summed per post first, titles looked up for the top ones only. With no
- * row filter they read the per-post totals, with one its value's rows (both pre-summed by month), with several the
- * combinations by day.
+ * row filter they read the per-post totals, with one its value's rows (both pre-summed by month), with several (or
+ * within one post) the combinations by day.
  */
 export async function topPosts(db: Db, scope: Scope, limit: number) {
   const filters = ANALYTICS_DIMENSIONS.flatMap((dimension) => {
     const value = scope.filters[dimension]
     return value === undefined ? [] : [{ dimension, value }]
   })
-  const spans = filters.length > 1 ? undefined : scope.spans
+  // One post's combinations are few (its index on post and day): they answer any filter on it.
+  const spans = filters.length > 1 || (filters.length === 1 && scope.post) ? undefined : scope.spans
   let q = (
     !spans
       ? db.selectFrom('analytics_facts').where('day', '>=', scope.from).where('day', '<=', scope.to)
