@@ -206,12 +206,8 @@ export interface AnalyticsPostTotalsTable {
   visitors: Count
 }
 
-/**
- * Per period, post, dimension and value ('' is not kept): the top posts under one row filter. `span` and `day` as in
- * the per-post totals (a month's row sums its days).
- */
+/** Per month (`day` is its 1st), post, dimension and value ('' is not kept): the top posts under one row filter. */
 export interface AnalyticsPostValuesTable {
-  span: 'day' | 'month'
   day: string
   dimension: string
   value: string

@@ -155,7 +155,19 @@ export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<vo
       ['day', 'post_id', 'span', ...ANALYTICS_DIMENSIONS],
       [...perPost.values()].map((row) => ({ span: 'day', day, post_id: row.postId, ...row.values, ...counts(row) })),
     )
-    // The pre-summed tables count each view twice: in its day's row and in its month's.
+    await upsertAdding(
+      trx,
+      'analytics_post_values',
+      ['dimension', 'value', 'day', 'post_id'],
+      [...perPostValue.values()].map((row) => ({
+        day: monthOf(day),
+        dimension: row.dimension,
+        value: row.value,
+        post_id: row.postId,
+        ...counts(row),
+      })),
+    )
+    // The site-wide rows and per-post totals count each view twice: in its day's row and in its month's.
     for (const [span, period] of [
       ['day', day],
       ['month', monthOf(day)],
@@ -165,19 +177,6 @@ export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<vo
         'analytics_post_totals',
         ['span', 'day', 'post_id'],
         [...perPostTotal.values()].map((row) => ({ span, day: period, post_id: row.postId, ...counts(row) })),
-      )
-      await upsertAdding(
-        trx,
-        'analytics_post_values',
-        ['span', 'dimension', 'value', 'day', 'post_id'],
-        [...perPostValue.values()].map((row) => ({
-          span,
-          day: period,
-          dimension: row.dimension,
-          value: row.value,
-          post_id: row.postId,
-          ...counts(row),
-        })),
       )
       await upsertAdding(
         trx,
@@ -271,9 +270,32 @@ export async function topValues(db: Db, scope: Scope, dimension: Dimension, limi
 }
 
 /**
+ * The rows of one value, per post: the per-post values' month rows for the range's months, the combinations' day rows
+ * for its days (and the days taken off a month), each branch bounded by its key.
+ */
+function oneValue(db: Db, spans: Spans, dimension: Dimension, value: string) {
+  const days = [...spans.days, ...spans.minus]
+  const branches = [
+    ...(spans.months
+      ? [
+          sql`select 'month' as span, day, post_id, views, visitors from analytics_post_values
+            where dimension = ${dimension} and value = ${value} and day between ${spans.months[0]} and ${spans.months[1]}`,
+        ]
+      : []),
+    ...(days.length
+      ? [
+          sql`select span, day, post_id, views, visitors from analytics_facts
+            where (${sql.join(dayRows(days), sql` or `)}) and ${sql.ref(dimension)} = ${value}`,
+        ]
+      : []),
+  ]
+  return db.selectFrom(sql`(${sql.join(branches, sql` union all `)})`.as('picked'))
+}
+
+/**
  * The most viewed posts under the filters: summed per post first, titles looked up for the top ones only. With no
- * row filter they read the per-post totals, with one its value's rows (both pre-summed by month), with several (or
- * within one post) the combinations by day.
+ * row filter they read the per-post totals, with one its per-post values by month and the combinations of the days at
+ * the range's ends, with several (or within one post) the combinations by day.
  */
 export async function topPosts(db: Db, scope: Scope, limit: number) {
   const filters = ANALYTICS_DIMENSIONS.flatMap((dimension) => {
@@ -282,17 +304,15 @@ export async function topPosts(db: Db, scope: Scope, limit: number) {
   })
   // One post's combinations are few (its index on post and day): they answer any filter on it.
   const spans = filters.length > 1 || (filters.length === 1 && scope.post) ? undefined : scope.spans
-  let q = (
-    !spans
-      ? db.selectFrom('analytics_facts').where('day', '>=', scope.from).where('day', '<=', scope.to)
-      : filters.length === 0
-        ? db.selectFrom('analytics_post_totals').where(inSpans(spans))
-        : db
-            .selectFrom('analytics_post_values')
-            .where(inSpans(spans))
-            .where('dimension', '=', filters[0]!.dimension)
-            .where('value', '=', filters[0]!.value)
-  ) as SelectQueryBuilder<DB, 'analytics_facts', object>
+  let q = (!spans
+    ? db.selectFrom('analytics_facts').where('day', '>=', scope.from).where('day', '<=', scope.to)
+    : filters.length === 0
+      ? db.selectFrom('analytics_post_totals').where(inSpans(spans))
+      : oneValue(db, spans, filters[0]!.dimension, filters[0]!.value)) as unknown as SelectQueryBuilder<
+    DB,
+    'analytics_facts',
+    object
+  >
   if (scope.post) q = q.where('post_id', '=', scope.post)
   if (!spans) for (const { dimension, value } of filters) q = q.where(dimension, '=', value)
   // Grouped by an expression, not the bare column: SQLite would otherwise walk the whole (post_id, day) index in
@@ -332,8 +352,8 @@ const FACTS_KEY = sql`day, post_id, span, ${sql.join(ANALYTICS_DIMENSIONS.map((d
 
 /**
  * Folds the per-post combinations' day rows before `before` (a month's 1st) into one row per month, post and
- * combination; the pre-summed tables (site-wide, per-post totals and values) already have their months, and lose
- * those days. One transaction: run twice,
+ * combination; the pre-summed tables already have their months, and lose those days (the per-post values have
+ * no day rows). One transaction: run twice,
  * the second finds no day rows left to fold.
  */
 export async function rollUpMonths(db: Db, before: string): Promise<void> {
@@ -347,12 +367,7 @@ export async function rollUpMonths(db: Db, before: string): Promise<void> {
       on conflict (${FACTS_KEY}) do update set
         views = analytics_facts.views + excluded.views,
         visitors = analytics_facts.visitors + excluded.visitors`.execute(trx)
-    for (const table of [
-      'analytics_facts',
-      'analytics_site_facts',
-      'analytics_post_totals',
-      'analytics_post_values',
-    ] as const)
+    for (const table of ['analytics_facts', 'analytics_site_facts', 'analytics_post_totals'] as const)
       await trx.deleteFrom(table).where('span', '=', 'day').where('day', '<', before).execute()
   })
 }

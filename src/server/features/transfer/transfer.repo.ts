@@ -295,8 +295,8 @@ export async function insertAnalyticsFacts(db: Trx, rows: Array<Insertable<Analy
 }
 
 /**
- * The site-wide rows, per-post totals and per-post values of these days and of their months, summed again from the
- * posts' rows (a month's row sums its days and the month rows rolled up from them).
+ * The site-wide rows and per-post totals of these days and of their months, and the per-post values of those months,
+ * summed again from the posts' rows (a month's row sums its days and the month rows rolled up from them).
  */
 export async function recountSiteAnalytics(db: Trx, days: string[]): Promise<void> {
   const dims = sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))
@@ -308,7 +308,7 @@ export async function recountSiteAnalytics(db: Trx, days: string[]): Promise<voi
   for (const { span, list, key, of } of periods)
     for (let i = 0; i < list.length; i += IN_CHUNK) {
       const chunk = list.slice(i, i + IN_CHUNK)
-      for (const table of ['analytics_site_facts', 'analytics_post_totals', 'analytics_post_values'] as const)
+      for (const table of ['analytics_site_facts', 'analytics_post_totals'] as const)
         await db.deleteFrom(table).where('span', '=', span).where('day', 'in', chunk).execute()
       await sql`
         insert into analytics_post_totals (span, day, post_id, views, visitors)
@@ -318,12 +318,15 @@ export async function recountSiteAnalytics(db: Trx, days: string[]): Promise<voi
         insert into analytics_site_facts (span, day, ${dims}, views, visitors)
         select ${span}, ${key}, ${dims}, sum(views), sum(visitors) from analytics_facts
         where ${of} in (${sql.join(chunk)}) group by ${key}, ${dims}`.execute(db)
-      for (const d of ANALYTICS_DIMENSIONS)
-        await sql`
-          insert into analytics_post_values (span, day, dimension, value, post_id, views, visitors)
-          select ${span}, ${key}, ${d}, ${sql.ref(d)}, post_id, sum(views), sum(visitors) from analytics_facts
-          where ${of} in (${sql.join(chunk)}) and ${sql.ref(d)} <> ''
-          group by ${key}, ${sql.ref(d)}, post_id`.execute(db)
+      if (span === 'month') {
+        await db.deleteFrom('analytics_post_values').where('day', 'in', chunk).execute()
+        for (const d of ANALYTICS_DIMENSIONS)
+          await sql`
+            insert into analytics_post_values (day, dimension, value, post_id, views, visitors)
+            select ${key}, ${d}, ${sql.ref(d)}, post_id, sum(views), sum(visitors) from analytics_facts
+            where ${of} in (${sql.join(chunk)}) and ${sql.ref(d)} <> ''
+            group by ${key}, ${sql.ref(d)}, post_id`.execute(db)
+      }
     }
 }
 
