@@ -2,6 +2,7 @@ import { Migrator } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ANALYTICS_DIMENSIONS, AnalyticsSummarySchema } from '#shared/schemas/analytics.ts'
 import { MIGRATIONS, migrateToLatest } from '#server/db/migrate.ts'
+import { addFacts, type FactRow } from '#server/features/analytics/analytics.repo.ts'
 import { housekeep } from '#server/features/housekeeping/housekeeping.service.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 import { manualClock } from '#test/support/manual-clock.ts'
@@ -232,5 +233,52 @@ describe('analytics per-post values', () => {
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
     await migrateToLatest(t.app.ctx.db)
     expect(await stored()).toEqual(before)
+  })
+})
+
+/** A flush writes each table in multi-row statements of a bounded size: a batch larger than one statement adds up. */
+describe('analytics flush of more rows than one statement takes', () => {
+  let t: TestApp
+  afterAll(() => t.close())
+
+  it('writes every combination, and adds to each on the next flush of the same day', async () => {
+    t = await createTestApp()
+    const admin = await adminCookie(t)
+    const postId = (await createPost(t, admin, { title: 'Popular', status: 'published' })).id
+    const none = { referrer: '', utm_source: '', utm_medium: '', utm_campaign: '' }
+    // 40 sources × 3 devices × 10 browsers: 1,200 combinations, within the 50 values per day and dimension.
+    const rows: FactRow[] = []
+    for (let s = 0; s < 40; s++)
+      for (const device of ['desktop', 'mobile', 'tablet'])
+        for (let b = 0; b < 10; b++)
+          rows.push({
+            postId,
+            values: { ...none, source: `source-${s}`, device, browser: `browser-${b}` },
+            views: 2,
+            visitors: 1,
+          })
+    const totals = async () => {
+      const db = t.app.ctx.db
+      const facts = await db
+        .selectFrom('analytics_facts')
+        .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.sum<number>('views').as('views')])
+        .executeTakeFirstOrThrow()
+      const values = await db
+        .selectFrom('analytics_post_values')
+        .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.sum<number>('views').as('views')])
+        .executeTakeFirstOrThrow()
+      return [facts, values].map((r) => [Number(r.rows), Number(r.views)])
+    }
+    await addFacts(t.app.ctx.db, '2026-01-10', rows)
+    // The values: 40 sources + 3 devices + 10 browsers, each with all 2,400 views.
+    expect(await totals()).toEqual([
+      [1200, 2400],
+      [53, 7200],
+    ])
+    await addFacts(t.app.ctx.db, '2026-01-10', rows)
+    expect(await totals()).toEqual([
+      [1200, 4800],
+      [53, 14400],
+    ])
   })
 })
