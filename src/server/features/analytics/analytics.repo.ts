@@ -108,7 +108,7 @@ export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<vo
     )
     const perPost = new Map<string, FactRow>()
     const perSite = new Map<string, FactRow>()
-    const add = (into: Map<string, FactRow>, key: string, row: FactRow) => {
+    const add = <Row extends FactRow>(into: Map<string, Row>, key: string, row: Row) => {
       const before = into.get(key)
       into.set(key, {
         ...row,
@@ -137,15 +137,7 @@ export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<vo
       for (const dimension of ANALYTICS_DIMENSIONS) {
         const value = row.values[dimension]
         if (value === '') continue // never a filter
-        const key = `${row.postId}\t${dimension}\t${value}`
-        const before = perPostValue.get(key)
-        perPostValue.set(key, {
-          ...row,
-          dimension,
-          value,
-          views: (before?.views ?? 0) + row.views,
-          visitors: (before?.visitors ?? 0) + row.visitors,
-        })
+        add(perPostValue, `${row.postId}\t${dimension}\t${value}`, { ...row, dimension, value })
       }
     }
     const counts = (row: FactRow) => ({ views: row.views, visitors: row.visitors })
