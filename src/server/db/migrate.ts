@@ -31,6 +31,7 @@ import * as newsletterSends from './migrations/20261130T0200-newsletter-sends.ts
 import * as fediverse from './migrations/20261130T0300-fediverse.ts'
 import * as fediverseReplies from './migrations/20261130T0310-fediverse-replies.ts'
 import * as analyticsMonthTotals from './migrations/20261130T0700-analytics-month-totals.ts'
+import * as analyticsPostValues from './migrations/20261130T0800-analytics-post-values.ts'
 import * as fediversePendingPosts from './migrations/20261130T0810-fediverse-pending-posts.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
@@ -66,6 +67,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261130T0310-fediverse-replies': fediverseReplies,
   '20261130T0400-analytics-combinations': analyticsCombinations,
   '20261130T0700-analytics-month-totals': analyticsMonthTotals,
+  '20261130T0800-analytics-post-values': analyticsPostValues,
   '20261130T0810-fediverse-pending-posts': fediversePendingPosts,
 }
 

@@ -206,6 +206,16 @@ export interface AnalyticsPostTotalsTable {
   visitors: Count
 }
 
+/** Per month (`day` is its 1st), post, dimension and value ('' is not kept): the top posts under one row filter. */
+export interface AnalyticsPostValuesTable {
+  day: string
+  dimension: string
+  value: string
+  post_id: string
+  views: Count
+  visitors: Count
+}
+
 /** Today's readers by daily keyed hash, with their latest view (for "right now"); earlier days are deleted. */
 export interface AnalyticsVisitorsTodayTable {
   day: string
@@ -486,6 +496,7 @@ export interface Database {
   analytics_facts: AnalyticsFactsTable
   analytics_site_facts: AnalyticsSiteFactsTable
   analytics_post_totals: AnalyticsPostTotalsTable
+  analytics_post_values: AnalyticsPostValuesTable
   analytics_visitors_today: AnalyticsVisitorsTodayTable
   view_marks: ViewMarksTable
   footer_pages: FooterPagesTable

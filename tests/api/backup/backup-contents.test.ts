@@ -389,6 +389,27 @@ describe('backup contents: subscribers, author profiles and analytics', () => {
           { span: 'month', day: '2026-11-01', views: 9 },
           { span: 'day', day: '2026-11-20', views: 9 },
         ])
+      // So are the per-post values (by month) the top posts under one filter read.
+      const postId = (await analyticsRows(original))[0]!.post_id
+      const values = await restored.app.ctx.db
+        .selectFrom('analytics_post_values')
+        .select(['day', 'dimension', 'value', 'post_id', 'views'])
+        .orderBy('day')
+        .orderBy('dimension')
+        .execute()
+      const each = (day: string, views: number, device: string) =>
+        (
+          [
+            ['browser', 'Safari'],
+            ['device', device],
+            ['referrer', 'www.google.com'],
+            ['source', 'Google'],
+          ] as const
+        ).map(([dimension, value]) => ({ day, dimension, value, post_id: postId, views }))
+      expect(values.map((r) => ({ ...r, views: Number(r.views) }))).toEqual([
+        ...each('2024-01-01', 6, 'desktop'),
+        ...each('2026-11-01', 9, 'mobile'),
+      ])
       // The confirmation token's hash and today's reader hashes stay behind.
       const restoredDb = restored.app.ctx.db
       expect(

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import {
   ANALYTICS_DIMENSIONS,
   type AnalyticsDimension as Dimension,
@@ -58,6 +58,34 @@ export async function pruneVisitors(db: Db, today: string): Promise<void> {
   await db.deleteFrom('analytics_visitors_today').where('day', '<', today).execute()
 }
 
+/** Rows per statement: SQLite binds at most 32,766 parameters, and a combination row binds 12. */
+const ROWS_PER_INSERT = 500
+
+type CountedTable = 'analytics_facts' | 'analytics_post_totals' | 'analytics_post_values' | 'analytics_site_facts'
+
+/** Inserts the rows, adding their counts to any row already under the same key: a few multi-row statements. */
+async function upsertAdding<T extends CountedTable>(
+  db: Db,
+  table: T,
+  key: Array<keyof DB[T] & string>,
+  rows: Array<Insertable<DB[T]>>,
+): Promise<void> {
+  // Typed by the caller; Kysely cannot check an upsert over a table chosen at run time.
+  const untyped = db as unknown as Kysely<Record<string, CountedRow>>
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    await untyped
+      .insertInto(table as string)
+      .values(rows.slice(i, i + ROWS_PER_INSERT) as CountedRow[])
+      .onConflict((oc) =>
+        oc.columns(key as string[]).doUpdateSet({
+          views: sql`${sql.ref(`${table}.views`)} + excluded.views`,
+          visitors: sql`${sql.ref(`${table}.visitors`)} + excluded.visitors`,
+        }),
+      )
+      .execute()
+}
+type CountedRow = { views: number; visitors: number } & Record<string, string | number>
+
 /** Adds one day's combinations, folding values past the day's top N (per dimension) into OTHER. */
 export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -80,7 +108,7 @@ export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<vo
     )
     const perPost = new Map<string, FactRow>()
     const perSite = new Map<string, FactRow>()
-    const add = (into: Map<string, FactRow>, key: string, row: FactRow) => {
+    const add = <Row extends FactRow>(into: Map<string, Row>, key: string, row: Row) => {
       const before = into.get(key)
       into.set(key, {
         ...row,
@@ -102,46 +130,52 @@ export async function addFacts(db: Db, day: string, rows: FactRow[]): Promise<vo
       add(perPost, `${row.postId}\t${combination}`, { ...row, values })
       add(perSite, combination, { ...row, values })
     }
-    for (const row of perPost.values())
-      await trx
-        .insertInto('analytics_facts')
-        .values({ span: 'day', day, post_id: row.postId, ...row.values, views: row.views, visitors: row.visitors })
-        .onConflict((oc) =>
-          oc.columns(['day', 'post_id', 'span', ...ANALYTICS_DIMENSIONS]).doUpdateSet((eb) => ({
-            views: eb('analytics_facts.views', '+', eb.ref('excluded.views')),
-            visitors: eb('analytics_facts.visitors', '+', eb.ref('excluded.visitors')),
-          })),
-        )
-        .execute()
     const perPostTotal = new Map<string, FactRow>()
-    for (const row of perPost.values()) add(perPostTotal, row.postId, row)
-    // The pre-summed tables count each view twice: in its day's row and in its month's.
+    const perPostValue = new Map<string, FactRow & { dimension: Dimension; value: string }>()
+    for (const row of perPost.values()) {
+      add(perPostTotal, row.postId, row)
+      for (const dimension of ANALYTICS_DIMENSIONS) {
+        const value = row.values[dimension]
+        if (value === '') continue // never a filter
+        add(perPostValue, `${row.postId}\t${dimension}\t${value}`, { ...row, dimension, value })
+      }
+    }
+    const counts = (row: FactRow) => ({ views: row.views, visitors: row.visitors })
+    await upsertAdding(
+      trx,
+      'analytics_facts',
+      ['day', 'post_id', 'span', ...ANALYTICS_DIMENSIONS],
+      [...perPost.values()].map((row) => ({ span: 'day', day, post_id: row.postId, ...row.values, ...counts(row) })),
+    )
+    await upsertAdding(
+      trx,
+      'analytics_post_values',
+      ['dimension', 'value', 'day', 'post_id'],
+      [...perPostValue.values()].map((row) => ({
+        day: monthOf(day),
+        dimension: row.dimension,
+        value: row.value,
+        post_id: row.postId,
+        ...counts(row),
+      })),
+    )
+    // The site-wide rows and per-post totals count each view twice: in its day's row and in its month's.
     for (const [span, period] of [
       ['day', day],
       ['month', monthOf(day)],
     ] as const) {
-      for (const row of perPostTotal.values())
-        await trx
-          .insertInto('analytics_post_totals')
-          .values({ span, day: period, post_id: row.postId, views: row.views, visitors: row.visitors })
-          .onConflict((oc) =>
-            oc.columns(['span', 'day', 'post_id']).doUpdateSet((eb) => ({
-              views: eb('analytics_post_totals.views', '+', eb.ref('excluded.views')),
-              visitors: eb('analytics_post_totals.visitors', '+', eb.ref('excluded.visitors')),
-            })),
-          )
-          .execute()
-      for (const row of perSite.values())
-        await trx
-          .insertInto('analytics_site_facts')
-          .values({ span, day: period, ...row.values, views: row.views, visitors: row.visitors })
-          .onConflict((oc) =>
-            oc.columns(['span', 'day', ...ANALYTICS_DIMENSIONS]).doUpdateSet((eb) => ({
-              views: eb('analytics_site_facts.views', '+', eb.ref('excluded.views')),
-              visitors: eb('analytics_site_facts.visitors', '+', eb.ref('excluded.visitors')),
-            })),
-          )
-          .execute()
+      await upsertAdding(
+        trx,
+        'analytics_post_totals',
+        ['span', 'day', 'post_id'],
+        [...perPostTotal.values()].map((row) => ({ span, day: period, post_id: row.postId, ...counts(row) })),
+      )
+      await upsertAdding(
+        trx,
+        'analytics_site_facts',
+        ['span', 'day', ...ANALYTICS_DIMENSIONS],
+        [...perSite.values()].map((row) => ({ span, day: period, ...row.values, ...counts(row) })),
+      )
     }
   })
 }
@@ -227,20 +261,52 @@ export async function topValues(db: Db, scope: Scope, dimension: Dimension, limi
   return rows.map((r) => ({ value: r.value, views: Number(r.views), visitors: Number(r.visitors) }))
 }
 
-/** The most viewed posts under the filters: summed per post first, titles looked up for the top ones only. */
+/**
+ * The rows of one value, per post: the per-post values' month rows for the range's months, the combinations' day rows
+ * for its days (and the days taken off a month), each branch bounded by its key.
+ */
+function oneValue(db: Db, spans: Spans, dimension: Dimension, value: string) {
+  const days = [...spans.days, ...spans.minus]
+  const branches = [
+    ...(spans.months
+      ? [
+          sql`select 'month' as span, day, post_id, views, visitors from analytics_post_values
+            where dimension = ${dimension} and value = ${value} and day between ${spans.months[0]} and ${spans.months[1]}`,
+        ]
+      : []),
+    ...(days.length
+      ? [
+          sql`select span, day, post_id, views, visitors from analytics_facts
+            where (${sql.join(dayRows(days), sql` or `)}) and ${sql.ref(dimension)} = ${value}`,
+        ]
+      : []),
+  ]
+  return db.selectFrom(sql`(${sql.join(branches, sql` union all `)})`.as('picked'))
+}
+
+/**
+ * The most viewed posts under the filters: summed per post first, titles looked up for the top ones only. With no
+ * row filter they read the per-post totals, with one its per-post values by month and the combinations of the days at
+ * the range's ends, with several (or within one post) the combinations by day.
+ */
 export async function topPosts(db: Db, scope: Scope, limit: number) {
-  const filtered = ANALYTICS_DIMENSIONS.some((d) => scope.filters[d] !== undefined)
-  const spans = filtered ? undefined : scope.spans
-  let q = (
-    spans
-      ? db.selectFrom('analytics_post_totals').where(inSpans(spans))
-      : db.selectFrom('analytics_facts').where('day', '>=', scope.from).where('day', '<=', scope.to)
-  ) as SelectQueryBuilder<DB, 'analytics_facts', object>
-  if (scope.post) q = q.where('post_id', '=', scope.post)
-  for (const dimension of ANALYTICS_DIMENSIONS) {
+  const filters = ANALYTICS_DIMENSIONS.flatMap((dimension) => {
     const value = scope.filters[dimension]
-    if (value !== undefined) q = q.where(dimension, '=', value)
-  }
+    return value === undefined ? [] : [{ dimension, value }]
+  })
+  // One post's combinations are few (its index on post and day): they answer any filter on it.
+  const spans = filters.length > 1 || (filters.length === 1 && scope.post) ? undefined : scope.spans
+  let q = (!spans
+    ? db.selectFrom('analytics_facts').where('day', '>=', scope.from).where('day', '<=', scope.to)
+    : filters.length === 0
+      ? db.selectFrom('analytics_post_totals').where(inSpans(spans))
+      : oneValue(db, spans, filters[0]!.dimension, filters[0]!.value)) as unknown as SelectQueryBuilder<
+    DB,
+    'analytics_facts',
+    object
+  >
+  if (scope.post) q = q.where('post_id', '=', scope.post)
+  if (!spans) for (const { dimension, value } of filters) q = q.where(dimension, '=', value)
   // Grouped by an expression, not the bare column: SQLite would otherwise walk the whole (post_id, day) index in
   // post order to spare a sort, reading every day ever kept instead of the range's.
   const postKey = sql<string>`post_id || ''`
@@ -278,7 +344,8 @@ const FACTS_KEY = sql`day, post_id, span, ${sql.join(ANALYTICS_DIMENSIONS.map((d
 
 /**
  * Folds the per-post combinations' day rows before `before` (a month's 1st) into one row per month, post and
- * combination; the pre-summed tables already have their months, and lose those days. One transaction: run twice,
+ * combination; the pre-summed tables already have their months, and lose those days (the per-post values have
+ * no day rows). One transaction: run twice,
  * the second finds no day rows left to fold.
  */
 export async function rollUpMonths(db: Db, before: string): Promise<void> {

@@ -303,8 +303,8 @@ export async function insertAnalyticsFacts(db: Trx, rows: Array<Insertable<Analy
 }
 
 /**
- * The site-wide and per-post totals of these days and of their months, summed again from the posts' rows (a month's
- * row sums its days and the month rows rolled up from them).
+ * The site-wide rows and per-post totals of these days and of their months, and the per-post values of those months,
+ * summed again from the posts' rows (a month's row sums its days and the month rows rolled up from them).
  */
 export async function recountSiteAnalytics(db: Trx, days: string[]): Promise<void> {
   const dims = sql.join(ANALYTICS_DIMENSIONS.map((d) => sql.ref(d)))
@@ -326,6 +326,15 @@ export async function recountSiteAnalytics(db: Trx, days: string[]): Promise<voi
         insert into analytics_site_facts (span, day, ${dims}, views, visitors)
         select ${span}, ${key}, ${dims}, sum(views), sum(visitors) from analytics_facts
         where ${of} in (${sql.join(chunk)}) group by ${key}, ${dims}`.execute(db)
+      if (span === 'month') {
+        await db.deleteFrom('analytics_post_values').where('day', 'in', chunk).execute()
+        for (const d of ANALYTICS_DIMENSIONS)
+          await sql`
+            insert into analytics_post_values (day, dimension, value, post_id, views, visitors)
+            select ${key}, ${d}, ${sql.ref(d)}, post_id, sum(views), sum(visitors) from analytics_facts
+            where ${of} in (${sql.join(chunk)}) and ${sql.ref(d)} <> ''
+            group by ${key}, ${sql.ref(d)}, post_id`.execute(db)
+      }
     }
 }
 
