@@ -14,7 +14,7 @@ export async function removeThrowawayCopy(dataDir: string): Promise<void> {
 
 /**
  * Runs `fn` against a copy of the live SQLite database, then closes and deletes the copy, whatever `fn` did. The copy
- * is made with SQLite's online backup API, a few hundred pages per turn of the event loop, so readers of the live
+ * is made with SQLite's online backup API, a hundred pages per turn of the event loop, so readers of the live
  * database are answered meanwhile. It goes next to the database (same disk, never a RAM-backed temp folder) and
  * needs free space the size of the database for as long as `fn` runs.
  */
