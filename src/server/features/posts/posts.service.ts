@@ -354,15 +354,26 @@ const isFirstPublication = (before: Pick<PostRow, 'status' | 'published_at'>) =>
 
 export async function deletePost(db: Db, id: string): Promise<void> {
   const deleted = await db.transaction().execute(async (trx) => {
-    const existing = await repo.findRawPostForUpdate(trx, id)
-    if (!existing) return false
-    await repo.deletePostRow(trx, id)
-    await saveListingState(trx, existing, undefined)
+    const touched = await removePostRow(trx, id)
+    if (!touched) return false
+    await repo.recount(trx, touched)
     await recordPostChangeForFediverse(trx, id)
     return true
   })
   if (!deleted) notFound('Post')
   await postChangedForFediverse(db, id)
+}
+
+/**
+ * Deletes a post with everything written with it and its listing rows, in the caller's transaction: the counters to
+ * recount, or null when there was no such post. deletePost recounts at once; removePostsWithState once per batch.
+ */
+async function removePostRow(trx: Trx, id: string): Promise<string[] | null> {
+  const existing = await repo.findRawPostForUpdate(trx, id)
+  if (!existing) return null
+  await repo.deletePostRow(trx, id)
+  await repo.deleteListingRows(trx, id)
+  return repo.counterKeys(listingStateOf(existing))
 }
 
 type PostState = Pick<
@@ -491,15 +502,9 @@ export async function insertPostsWithState(db: Db, rows: NewPostRow[], opts: Bul
 export async function removePostsWithState(db: Db, ids: string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += BATCH) {
     await db.transaction().execute(async (trx) => {
-      const touched = new Set<string>()
-      for (const id of ids.slice(i, i + BATCH)) {
-        const existing = await repo.findRawPostForUpdate(trx, id)
-        if (!existing) continue
-        await repo.deletePostRow(trx, id)
-        await repo.deleteListingRows(trx, id)
-        for (const key of repo.counterKeys(listingStateOf(existing))) touched.add(key)
-      }
-      await repo.recount(trx, [...touched])
+      const touched: string[] = []
+      for (const id of ids.slice(i, i + BATCH)) touched.push(...((await removePostRow(trx, id)) ?? []))
+      await repo.recount(trx, touched)
     })
     await new Promise(setImmediate)
   }

@@ -4,8 +4,11 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ImportJob, ImportReport } from '#shared/schemas/backup.ts'
 import type { Clock } from '../../clock.ts'
 import type { Db, Engine } from '../../db/client.ts'
+import { databaseTrouble } from '../../db/db-trouble.ts'
+import { removeThrowawayCopy, withThrowawayCopy } from '../../db/throwaway-copy.ts'
 import type { ImportJobRow, ImportJobsTable } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
+import { UNAVAILABLE_MESSAGES } from '../../http/unavailable.ts'
 import * as repo from './import-job.repo.ts'
 import { truncateWriteAheadLog } from './transfer.repo.ts'
 import { PartlyImported, writeImport } from './transfer.service.ts'
@@ -110,14 +113,23 @@ export function createImportJobs(deps: {
         log.error({ detail }, 'import worker failed'),
       )
       await repo.updateImportJob(db, upload.id, { source_kind: read.model.format })
-      report = await writeImport(db, read.model, {
-        ...input,
-        dryRun: upload.dryRun,
-        keepMissingImages: upload.keepMissingImages,
-        onProgress: (phase, done, total) => (job.progress = { phase, done, total }),
-        beforeCommit: read.assertAlive,
-        inShortTransactions: true,
-      })
+      const { model, assertAlive } = read
+      const write = (into: Db, intoThrowawayCopy: boolean) =>
+        writeImport(into, model, {
+          ...input,
+          dryRun: upload.dryRun,
+          keepMissingImages: upload.keepMissingImages,
+          onProgress: (phase, done, total) => (job.progress = { phase, done, total }),
+          beforeCommit: assertAlive,
+          inShortTransactions: true,
+          intoThrowawayCopy,
+        })
+      // SQLite has one connection: a dry run writes into a copy batch by batch instead of holding it in one
+      // transaction. PostgreSQL's rolled-back transaction takes one pooled connection; readers use the others.
+      report =
+        upload.dryRun && deps.engine === 'sqlite'
+          ? await withThrowawayCopy(deps.dataDir, (copy) => write(copy, true))
+          : await write(db, false)
       ending = {
         status: 'done',
         report: JSON.stringify(report),
@@ -129,12 +141,20 @@ export function createImportJobs(deps: {
       const partly = thrown instanceof PartlyImported
       const error = partly ? thrown.reason : thrown
       if (!(error instanceof AppError) || error.status >= 500) log.error({ err: error }, 'import failed')
+      // A full disk or an unreachable database (a dry run's copy included) fails as any refused write does.
+      const trouble = databaseTrouble(error)
       const known = error instanceof AppError
-      const message = known ? error.message : partly ? STOPPED_ON_SERVER : FAILED
+      const message = known
+        ? error.message
+        : trouble
+          ? UNAVAILABLE_MESSAGES[trouble]
+          : partly
+            ? STOPPED_ON_SERVER
+            : FAILED
       ending = {
         status: 'failed',
         error: partly ? `${message.replace(/\.?$/, '.')} ${thrown.message}` : message,
-        error_status: known ? error.status : 500,
+        error_status: known ? error.status : trouble ? 503 : 500,
       }
     }
     // The worker and the upload go first: the job ends (and the next may start) once they are gone.
@@ -213,6 +233,7 @@ export function createImportJobs(deps: {
       const stale = deps.engine === 'sqlite' ? undefined : new Date(clock().getTime() - STALE_MS).toISOString()
       const failed = await repo.failInterruptedJobs(db, RESTARTED, now(), stale)
       if (failed) log.warn({ jobs: failed }, 'imports interrupted by a restart were marked failed')
+      if (deps.engine === 'sqlite') await removeThrowawayCopy(deps.dataDir)
       const folders = await readdir(uploadsDir(deps.dataDir)).catch(() => [] as string[])
       const ended = await repo.endedJobIds(db, folders)
       for (const folder of folders)

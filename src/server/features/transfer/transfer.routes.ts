@@ -97,11 +97,15 @@ export async function transferRoutes(app: App): Promise<void> {
   /**
    * Imports a backup or another platform's export as a job: the upload is streamed to disk (its size is refused
    * here, with 413), then read in a worker thread and written in the background. Answers 202 with the job's id;
-   * GET /api/admin/imports/{id} gives its progress, then the report or why it failed.
+   * GET /api/admin/imports/{id} gives its progress, then the report or why it failed. The upload itself changes no
+   * public content: the job drops the page cache once it has written (a dry run never does).
    */
   app.post(
     '/api/admin/import',
-    { schema: { querystring: ImportQuerySchema, response: { 202: ImportStartedSchema } }, config: { auth: 'admin' } },
+    {
+      schema: { querystring: ImportQuerySchema, response: { 202: ImportStartedSchema } },
+      config: { auth: 'admin', keepsPublicContent: true },
+    },
     async (request, reply) => {
       await jobs.assertIdle()
       const reserved = await jobs.reserve()

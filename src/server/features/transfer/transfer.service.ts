@@ -55,12 +55,13 @@ export async function runImport(db: Db, input: ImportInput): Promise<ImportRepor
 /**
  * Merges and writes a model read from any source. In one transaction (a dry run rolls it back and leaves no WAL),
  * or, with `inShortTransactions`, a batch at a time so readers are answered between batches (the admin's imports):
- * a failure then takes back the posts written so far and says what stays (PartlyImported).
+ * a failure then takes back the posts written so far and says what stays (PartlyImported). A dry run goes batch by
+ * batch only into a throwaway copy of the database (`intoThrowawayCopy`): there its commits are harmless.
  */
 export async function writeImport(
   db: Db,
   model: TransferModel,
-  input: Omit<ImportInput, 'file'> & { inShortTransactions?: boolean },
+  input: Omit<ImportInput, 'file'> & { inShortTransactions?: boolean; intoThrowawayCopy?: boolean },
 ): Promise<ImportReport> {
   const report = createReport(model.format, input.dryRun)
   const progress = input.onProgress ?? (() => {})
@@ -85,13 +86,13 @@ export async function writeImport(
     }
     await writeModel(run, model)
   }
-  if (input.inShortTransactions && !input.dryRun) {
+  if (input.inShortTransactions && (!input.dryRun || input.intoThrowawayCopy)) {
     const writer = inShortTransactions(db, input.beforeCommit)
     try {
       await write(writer)
     } catch (error) {
       await writer.abandon()
-      if (!Object.values(report.build().created).some((n) => n > 0)) throw error
+      if (input.dryRun || !Object.values(report.build().created).some((n) => n > 0)) throw error
       throw new PartlyImported(error, await takeBack(db, [...postsWritten]))
     }
   } else {
