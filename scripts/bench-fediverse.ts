@@ -11,7 +11,7 @@
 // Targets: under 60 s, RSS under 300 MB, reader pages ≥ 0.8 of their throughput.
 import { fork } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { followersOn, postgresStore, sqliteStore } from '#test/support/fediverse-followers.ts'
@@ -68,6 +68,8 @@ const server = await startProductionServer({
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_EMAIL: ADMIN.email,
+    // BENCH_CPU_PROF=dir writes the blog's V8 CPU profile there when it stops (node --cpu-prof).
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
   },
 }).catch(async (err: unknown) => {
   await dropDatabase()
@@ -113,6 +115,7 @@ const idle = await slices(pageUrl, countdown(SECONDS))
 
 const started = Date.now()
 const cpuAtPublish = cpuMsOf(server.pid)
+const peersCpuAtPublish = cpuMsOf(peerProcess.pid!)
 const post = await publishPost('To the fediverse')
 const createId = `${base}/blog/${post.slug}#create`
 let perServer: number[][] = origins.map(() => [])
@@ -128,6 +131,7 @@ const poll = setInterval(async () => {
 const LIMIT_MS = 5 * 60_000
 const during = await slices(pageUrl, () => reached() === SERVERS || Date.now() - started > LIMIT_MS)
 const cpuDuring = cpuMsOf(server.pid) - cpuAtPublish
+const peersCpuDuring = cpuMsOf(peerProcess.pid!) - peersCpuAtPublish
 const lastAt = Math.max(...perServer.flat())
 const peakRssMb = peakRssMbOf(server.pid)
 // Nothing left to go out (a second copy could only come from the queue), then the count per server.
@@ -156,7 +160,12 @@ console.log(
   `while delivering / not delivering: ${fractionOf(during.rps, idleRps)} (target ≥ 0.8); as fractions of the bare server (${bareIdle.rps.toFixed(0)} before, ${bareAfter.rps.toFixed(0)} after, mean used): not delivering ${fractionOf(idleRps, bareRps)}, while delivering ${fractionOf(during.rps, bareRps)}`,
 )
 console.log(
-  `blog CPU for the delivery itself (its CPU meanwhile less the pages it served): ${deliveryCpuMs.toFixed(0)} ms`,
+  `blog CPU for the delivery itself (its CPU meanwhile less the pages it served): ${deliveryCpuMs.toFixed(0)} ms; the 20 peers' CPU from publish to the last delivery: ${peersCpuDuring.toFixed(0)} ms`,
+)
+console.log(
+  `load average at the end: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
 )
 server.stop()
 await bare.stop()

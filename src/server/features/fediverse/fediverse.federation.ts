@@ -84,6 +84,8 @@ export type FederationOptions = {
   /** Lets Fedify fetch private and loopback addresses: the loopback tests only (FEDIVERSE_ALLOW_PRIVATE_ADDRESSES=1). */
   allowPrivateAddress: boolean
   queuePollMs?: number
+  /** Resolves when the queue may take its next message (the plugin's reader-first pacer). */
+  pace?: () => Promise<void>
 }
 
 /**
@@ -95,7 +97,7 @@ export function buildFederation(
   opts: FederationOptions,
 ): { federation: BlogFederation; queue: DbMessageQueue; kv: DbKvStore } {
   const kv = new DbKvStore(app.db, app.clock, app.engine)
-  const queue = new DbMessageQueue(app.db, app.engine, { pollMs: opts.queuePollMs, now: app.clock })
+  const queue = new DbMessageQueue(app.db, app.engine, { pollMs: opts.queuePollMs, pace: opts.pace, now: app.clock })
   const federation = createFederation<AppContext>({
     kv,
     queue,
