@@ -9,9 +9,13 @@
 // server's (scripts/bench/bare-server.mjs). Every rate is loaded the same way, in 1 s slices (while delivering: until
 // the last delivery).
 // Targets: under 60 s, RSS under 300 MB, reader pages ≥ 0.8 of their throughput.
+// The peers stand for other people's servers on other machines, but here they share the blog's 2 cores. By default
+// they run at normal priority (the blog's readers compete with them too); with `--nice-peers` the peer process runs
+// at the lowest priority (os.setPriority 19), so the fraction shows the blog's own cost more than the peers'. The
+// blog's own CPU for the delivery and the peers' CPU are printed either way; report which one a number is.
 import { fork } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, setPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { followersOn, postgresStore, sqliteStore } from '#test/support/fediverse-followers.ts'
@@ -45,7 +49,9 @@ if (ENGINE === 'postgres') {
 }
 const store = databaseUrl ? postgresStore(databaseUrl) : sqliteStore(dataDir)
 
+const NICE_PEERS = args.includes('--nice-peers')
 const peerProcess = fork('scripts/bench/fedify-peers.ts', [String(SERVERS)], { execArgv: ['--import', 'tsx'] })
+if (NICE_PEERS) setPriority(peerProcess.pid!, 19)
 const nextMessage = <T>() => new Promise<T>((resolve) => peerProcess.once('message', (m) => resolve(m as T)))
 const { origins } = await nextMessage<{ origins: string[] }>()
 /** Each server's inbox POSTs so far (activity id, epoch ms). */
@@ -68,6 +74,8 @@ const server = await startProductionServer({
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_EMAIL: ADMIN.email,
+    // BENCH_CPU_PROF=dir writes the blog's V8 CPU profile there when it stops (node --cpu-prof).
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
   },
 }).catch(async (err: unknown) => {
   await dropDatabase()
@@ -113,6 +121,7 @@ const idle = await slices(pageUrl, countdown(SECONDS))
 
 const started = Date.now()
 const cpuAtPublish = cpuMsOf(server.pid)
+const peersCpuAtPublish = cpuMsOf(peerProcess.pid!)
 const post = await publishPost('To the fediverse')
 const createId = `${base}/blog/${post.slug}#create`
 let perServer: number[][] = origins.map(() => [])
@@ -128,6 +137,7 @@ const poll = setInterval(async () => {
 const LIMIT_MS = 5 * 60_000
 const during = await slices(pageUrl, () => reached() === SERVERS || Date.now() - started > LIMIT_MS)
 const cpuDuring = cpuMsOf(server.pid) - cpuAtPublish
+const peersCpuDuring = cpuMsOf(peerProcess.pid!) - peersCpuAtPublish
 const lastAt = Math.max(...perServer.flat())
 const peakRssMb = peakRssMbOf(server.pid)
 // Nothing left to go out (a second copy could only come from the queue), then the count per server.
@@ -145,7 +155,7 @@ clearInterval(poll)
 const counts = perServer.map((times) => times.length)
 const once = counts.filter((n) => n === 1).length
 console.log(
-  `${ENGINE}: ${SERVERS * FOLLOWERS_EACH} followers on ${SERVERS} servers; servers that got the Create: ${reached()}; exactly once: ${once} (deliveries per server: ${counts.join(' ')})`,
+  `${ENGINE}${NICE_PEERS ? ' (peers at nice 19)' : ''}: ${SERVERS * FOLLOWERS_EACH} followers on ${SERVERS} servers; servers that got the Create: ${reached()}; exactly once: ${once} (deliveries per server: ${counts.join(' ')})`,
 )
 console.log(`time from publish to the last delivery: ${((lastAt - started) / 1000).toFixed(1)} s (target < 60 s)`)
 console.log(`blog peak RSS: ${peakRssMb.toFixed(0)} MB (target < 300 MB)`)
@@ -156,7 +166,12 @@ console.log(
   `while delivering / not delivering: ${fractionOf(during.rps, idleRps)} (target ≥ 0.8); as fractions of the bare server (${bareIdle.rps.toFixed(0)} before, ${bareAfter.rps.toFixed(0)} after, mean used): not delivering ${fractionOf(idleRps, bareRps)}, while delivering ${fractionOf(during.rps, bareRps)}`,
 )
 console.log(
-  `blog CPU for the delivery itself (its CPU meanwhile less the pages it served): ${deliveryCpuMs.toFixed(0)} ms`,
+  `blog CPU for the delivery itself (its CPU meanwhile less the pages it served): ${deliveryCpuMs.toFixed(0)} ms; the 20 peers' CPU from publish to the last delivery: ${peersCpuDuring.toFixed(0)} ms`,
+)
+console.log(
+  `load average at the end: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
 )
 server.stop()
 await bare.stop()

@@ -138,4 +138,25 @@ describe(`Fedify's message queue in our database (${TEST_ENGINE})`, () => {
     clock.tick(61_000)
     expect((await queue.claim())?.id).toBe(first?.id)
   })
+
+  it('takes no message until its pacer lets it (readers first), then delivers each once', async () => {
+    const { db } = await database()
+    let paced = 0
+    let letGo = () => {}
+    const gate = new Promise<void>((resolve) => (letGo = resolve))
+    const pace = async () => {
+      paced++
+      await gate
+    }
+    const queue = new DbMessageQueue(db, TEST_ENGINE, { pollMs: 10, concurrency: 2, pace })
+    await queue.enqueueMany([{ n: 1 }, { n: 2 }])
+    const handled = drain([queue], 2)
+    await expect.poll(() => paced).toBe(2)
+    expect(await queue.getDepth()).toEqual({ queued: 2, ready: 2, delayed: 0 })
+    const leases = await db.selectFrom('fediverse_queue').select('claimed_until').execute()
+    expect(leases).toEqual([{ claimed_until: null }, { claimed_until: null }]) // nothing claimed while they wait
+    letGo()
+    expect(await handled).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }]))
+    expect(await queue.getDepth()).toEqual({ queued: 0, ready: 0, delayed: 0 })
+  })
 })

@@ -68,6 +68,21 @@ describe(`the blog as a fediverse actor (${TEST_ENGINE})`, () => {
     expect(stored).toHaveLength(1)
   })
 
+  it('answers the actor as the site identity and the handle stand now (it is made once for what it is made from)', async () => {
+    const person = async () => (await t.app.inject({ url: '/fediverse/users/site', headers: { accept: AP } })).json()
+    const before = await person()
+    const identity = (await admin('GET', '/api/site-identity')).json()
+    expect(
+      (await admin('PUT', '/api/site-identity', { ...identity, title: 'Renamed', tagline: 'New words' })).statusCode,
+    ).toBe(200)
+    expect(await person()).toMatchObject({ name: 'Renamed', summary: 'New words', preferredUsername: 'blog' })
+    expect((await admin('PUT', '/api/admin/fediverse', { enabled: true, handle: 'renamed' })).statusCode).toBe(200)
+    expect(await person()).toMatchObject({ name: 'Renamed', preferredUsername: 'renamed' })
+    await admin('PUT', '/api/admin/fediverse', { enabled: true, handle: 'blog' })
+    await admin('PUT', '/api/site-identity', identity)
+    expect(await person()).toEqual(before)
+  })
+
   it('refuses an unsigned activity with 401 and stores nothing', async () => {
     const res = await t.app.inject({
       method: 'POST',

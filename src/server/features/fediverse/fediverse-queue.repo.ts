@@ -9,6 +9,8 @@ export type DbQueueOptions = {
   leaseMs?: number
   /** Messages handled at once by one listener. */
   concurrency?: number
+  /** Resolves when the next message may be taken (readerFirstPacer); by default at once. */
+  pace?: () => Promise<void>
   now?: () => Date
 }
 
@@ -24,6 +26,7 @@ export class DbMessageQueue implements MessageQueue {
   private readonly pollMs: number
   private readonly leaseMs: number
   private readonly concurrency: number
+  private readonly pace: () => Promise<void>
   private readonly now: () => Date
 
   constructor(
@@ -34,6 +37,7 @@ export class DbMessageQueue implements MessageQueue {
     this.pollMs = opts.pollMs ?? 1000
     this.leaseMs = opts.leaseMs ?? 60_000
     this.concurrency = opts.concurrency ?? 4
+    this.pace = opts.pace ?? (async () => {})
     this.now = opts.now ?? (() => new Date())
     this.wake.setMaxListeners(0)
   }
@@ -133,6 +137,8 @@ export class DbMessageQueue implements MessageQueue {
     const worker = async () => {
       while (!signal?.aborted) {
         let job: Awaited<ReturnType<DbMessageQueue['claim']>> = null
+        await this.pace()
+        if (signal?.aborted) return
         try {
           job = await this.claim()
         } catch {

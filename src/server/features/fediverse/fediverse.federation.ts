@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts'
 import { absoluteHtml } from '../feeds/feeds.service.ts'
 import { listPosts, postDetailBySlug, postHtmlByIds } from '../posts/posts.service.ts'
 import { getSiteIdentity } from '../settings/site-identity.service.ts'
+import { cachedActor } from './fediverse-actor-cache.ts'
 import { DbKvStore } from './fediverse-kv.repo.ts'
 import { DbMessageQueue } from './fediverse-queue.repo.ts'
 import { actorKeyPairs, BLOG_ACTOR, readSettings } from './fediverse-state.ts'
@@ -85,6 +86,8 @@ export type FederationOptions = {
   /** Lets Fedify fetch private and loopback addresses: the loopback tests only (FEDIVERSE_ALLOW_PRIVATE_ADDRESSES=1). */
   allowPrivateAddress: boolean
   queuePollMs?: number
+  /** Resolves when the queue may take its next message (the plugin's reader-first pacer). */
+  pace?: () => Promise<void>
 }
 
 /**
@@ -96,7 +99,7 @@ export function buildFederation(
   opts: FederationOptions,
 ): { federation: BlogFederation; queue: DbMessageQueue; kv: DbKvStore } {
   const kv = new DbKvStore(app.db, app.clock, app.engine)
-  const queue = new DbMessageQueue(app.db, app.engine, { pollMs: opts.queuePollMs, now: app.clock })
+  const queue = new DbMessageQueue(app.db, app.engine, { pollMs: opts.queuePollMs, pace: opts.pace, now: app.clock })
   const federation = createFederation<AppContext>({
     kv,
     queue,
@@ -112,23 +115,25 @@ export function buildFederation(
       const settings = await readSettings(ctx.data.db)
       if (!settings.enabled) return null
       const site = await getSiteIdentity(ctx.data.db)
-      const keys = await ctx.getActorKeyPairs(identifier)
-      const icon = site.logo || site.favicon
-      return new Person({
-        id: ctx.getActorUri(identifier),
-        preferredUsername: settings.handle,
-        name: site.title,
-        summary: site.tagline || null,
-        url: new URL(paths.home(), ctx.data.env.publicUrl),
-        icon: icon ? new Image({ url: new URL(icon, ctx.data.env.publicUrl) }) : null,
-        inbox: ctx.getInboxUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        outbox: ctx.getOutboxUri(identifier),
-        followers: ctx.getFollowersUri(identifier),
-        publicKey: keys[0]?.cryptographicKey,
-        assertionMethods: keys.map((key) => key.multikey),
-        manuallyApprovesFollowers: false,
-        discoverable: true,
+      return cachedActor(ctx, JSON.stringify([settings, site]), async () => {
+        const keys = await ctx.getActorKeyPairs(identifier)
+        const icon = site.logo || site.favicon
+        return new Person({
+          id: ctx.getActorUri(identifier),
+          preferredUsername: settings.handle,
+          name: site.title,
+          summary: site.tagline || null,
+          url: new URL(paths.home(), ctx.data.env.publicUrl),
+          icon: icon ? new Image({ url: new URL(icon, ctx.data.env.publicUrl) }) : null,
+          inbox: ctx.getInboxUri(identifier),
+          endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+          outbox: ctx.getOutboxUri(identifier),
+          followers: ctx.getFollowersUri(identifier),
+          publicKey: keys[0]?.cryptographicKey,
+          assertionMethods: keys.map((key) => key.multikey),
+          manuallyApprovesFollowers: false,
+          discoverable: true,
+        })
       })
     })
     .mapHandle(async (ctx, username) => {

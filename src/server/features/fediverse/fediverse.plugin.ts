@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../context.ts'
+import { readerFirstPacer } from '../../http/reader-first-pacer.ts'
 import { takeOrThrow } from '../rate-limit/rate-limit.service.ts'
 import { setPostAnnouncer } from './fediverse-posts.service.ts'
 import { buildFederation, type BlogFederation } from './fediverse.federation.ts'
@@ -67,18 +68,33 @@ export type FediverseOptions = {
 }
 
 const MINUTE = 60_000
+/**
+ * Messages a second the queue starts while readers keep the server busy. One delivery costs the blog tens of
+ * milliseconds of CPU (signing, sending, answering the receiving server's fetch of the actor and its keys), far more
+ * than a newsletter email, and the receiving servers share the machine in the benchmark; at 2 a second the cached
+ * page kept 0.76–1.1 of its throughput, at 1 a second 0.71–1.4 (docs/performance.md), well inside the 60 s target.
+ */
+export const FEDIVERSE_BUSY_RATE = 1
 
 /**
  * Mounts Fedify in front of Fastify's routes (what @fedify/fastify would do): a request Fedify serves is turned into
  * a WHATWG Request for federation.fetch() and its Response sent back; one it does not know (404/406) goes on to the
  * routes. Registered before the response cache, so an ActivityStreams request for a post never gets the cached HTML
  * page; its answers never touch the cache (they are not API writes). With federation switched off nothing is passed.
- * Every instance runs the queue worker; posts changed through the posts service are announced from here.
+ * Every instance runs the queue worker, paced by the reader traffic (readers first, as the newsletter's worker); posts
+ * changed through the posts service are announced from here.
  * Inbox POSTs count against a per-network throttle in the database, like the API's writes (429 past it); the inbox
  * never drops the response cache (it is not an /api/ write).
  */
 export function registerFediverse(app: App, opts: FediverseOptions): void {
-  const { federation } = buildFederation(app.ctx, opts)
+  // Readers are every request but the federation's own: the servers fetching the actor after a delivery are its
+  // echo, and counting them would slow deliveries when no reader is there.
+  let readers = 0
+  app.server.on('request', (req: { method?: string; url?: string; headers: { accept?: string } }) => {
+    if (!isFederationRequest(req.method ?? 'GET', req.url ?? '/', req.headers.accept)) readers++
+  })
+  const pace = readerFirstPacer(() => readers, FEDIVERSE_BUSY_RATE)
+  const { federation } = buildFederation(app.ctx, { ...opts, pace })
   app.decorate('federation', federation)
   setPostAnnouncer(app.ctx.db, (postId) => announcePost(app.ctx, federation, postId, app.log))
 

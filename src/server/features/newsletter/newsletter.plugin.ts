@@ -1,9 +1,11 @@
 import type { App } from '../../context.ts'
-import { readerFirstPacer } from './newsletter.pacer.ts'
+import { readerFirstPacer } from '../../http/reader-first-pacer.ts'
 import { batchSize, sendDue, type Sender } from './newsletter.sender.ts'
 
 /** How often each instance looks for deliveries that are due. */
 export const SEND_CHECK_EVERY_MS = 1_000
+/** Messages a second the worker starts while readers keep the server busy. */
+export const BUSY_SEND_RATE = 20
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +35,7 @@ export function registerNewsletterWorker(app: App, everyMs = SEND_CHECK_EVERY_MS
     publicUrl: env.publicUrl,
     claimMs: env.mail.claimMs,
     batch: batchSize(env.mail.rate),
-    pace: readerFirstPacer(() => requests),
+    pace: readerFirstPacer(() => requests, BUSY_SEND_RATE),
   }
   let closing = false
   const drain = async () => {
