@@ -51,12 +51,13 @@ function toWebRequest(request: FastifyRequest, origin: string, body: Buffer | nu
   })
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer())
   reply.status(response.status)
   response.headers.forEach((value, name) => {
     if (name !== 'content-length' && name !== 'transfer-encoding') reply.header(name, value)
   })
-  return reply.send(Buffer.from(await response.arrayBuffer()))
+  reply.send(body)
 }
 
 export type FediverseOptions = {
@@ -87,12 +88,9 @@ export const FEDIVERSE_BUSY_RATE = 1
  * never drops the response cache (it is not an /api/ write).
  */
 export function registerFediverse(app: App, opts: FediverseOptions): void {
-  // Readers are every request but the federation's own: the servers fetching the actor after a delivery are its
-  // echo, and counting them would slow deliveries when no reader is there.
+  // Readers are every request but the federation's own (counted by the hook below): the servers fetching the actor
+  // after a delivery are its echo, and counting them would slow deliveries when no reader is there.
   let readers = 0
-  app.server.on('request', (req: { method?: string; url?: string; headers: { accept?: string } }) => {
-    if (!isFederationRequest(req.method ?? 'GET', req.url ?? '/', req.headers.accept)) readers++
-  })
   const pace = readerFirstPacer(() => readers, FEDIVERSE_BUSY_RATE)
   const { federation } = buildFederation(app.ctx, { ...opts, pace })
   app.decorate('federation', federation)
@@ -117,9 +115,9 @@ export function registerFediverse(app: App, opts: FediverseOptions): void {
     await worker
   })
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isFederationRequest(request.method, request.url, request.headers.accept)) return
-    if (!(await readSettings(app.ctx.db)).enabled) return
+  /** Serves a federation request; false when it goes on to the routes. */
+  async function serveFederation(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (!(await readSettings(app.ctx.db)).enabled) return false
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
     // Counted before the body is read or a signature checked, so a flood costs one upsert a request.
     if (hasBody) {
@@ -128,7 +126,10 @@ export function registerFediverse(app: App, opts: FediverseOptions): void {
       await takeOrThrow(app.ctx.db, [bucket], { limit: opts.inboxPerNetwork, windowMs: MINUTE }, now)
     }
     const body = hasBody ? await readBody(request, opts.bodyLimit) : null
-    if (hasBody && body === null) return reply.status(413).send({ error: 'Activity too large' })
+    if (hasBody && body === null) {
+      reply.status(413).send({ error: 'Activity too large' })
+      return true
+    }
     const passOn = new Response(null, { status: 404 })
     let response: Response
     try {
@@ -139,16 +140,30 @@ export function registerFediverse(app: App, opts: FediverseOptions): void {
       })
     } catch (err) {
       request.log.warn({ err }, 'federation request refused')
-      return reply.status(400).send({ error: 'Bad federation request' })
+      reply.status(400).send({ error: 'Bad federation request' })
+      return true
     }
     if (response === passOn) {
-      if (hasBody) return reply.status(404).send({ error: 'Not found' })
-      return
+      if (hasBody) reply.status(404).send({ error: 'Not found' })
+      return hasBody
     }
     if (response.status >= 500) {
       request.log.warn({ status: response.status }, 'federation request failed')
-      return reply.status(400).send({ error: 'Bad federation request' })
+      reply.status(400).send({ error: 'Bad federation request' })
+      return true
     }
-    return sendWebResponse(reply, response)
+    await sendWebResponse(reply, response)
+    return true
+  }
+
+  // Callback style, so a reader's request (nearly every one, cached pages included) costs no promise here.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isFederationRequest(request.method, request.url, request.headers.accept)) {
+      readers++
+      return done()
+    }
+    serveFederation(request, reply).then((sent) => {
+      if (!sent) done()
+    }, done)
   })
 }
