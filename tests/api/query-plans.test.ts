@@ -123,7 +123,8 @@ describe('every public ordering is served by an index (no full scan of posts, no
       ['popular', { words: ['fastify'], status: 'published', sort: 'popular' }],
       ['admin', { words: ['fastify'], status: null, sort: 'latest' }],
     ]
-    // A search sorts its matches (never all posts): only scans are checked here.
+    // The full-text statement sorts its matches: only scans are checked here. On PostgreSQL a word most posts hold is
+    // answered from the newest posts instead, read in order (search-newest.pg.test.ts).
     for (const [name, q] of cases)
       await check(`search ${name}`, statement(q, { limit: 9, offset: 9 }).compile(db), false)
   })

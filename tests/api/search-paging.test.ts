@@ -116,7 +116,7 @@ describe('search paging', () => {
     })
   }
 
-  it('a page takes one statement (two for a public search by views on SQLite)', async () => {
+  it('a page takes one statement (two for a public search by views on SQLite, two or three by date on PostgreSQL)', async () => {
     for (const q of [
       { words: ['kestrel'] },
       { words: ['kestrel'], categoryId: category },
@@ -128,7 +128,10 @@ describe('search paging', () => {
       // PostgreSQL's transaction around a search is not a statement of the search.
       const searching = statements.filter((s) => !/^(begin|commit|rollback)\b/.test(s))
       // SQLite counts a public search by views first: past the bound it walks the views index instead of sorting.
-      expect(searching.length, searching.join('\n')).toBe('sort' in q && TEST_ENGINE === 'sqlite' ? 2 : 1)
+      // PostgreSQL samples the newest posts before a public search by date, then reads the newest posts, the
+      // full-text index, or the first and then the second when the newest do not settle the page.
+      const expected = 'sort' in q ? (TEST_ENGINE === 'sqlite' ? [2] : [1]) : TEST_ENGINE === 'sqlite' ? [1] : [2, 3]
+      expect(expected, searching.join('\n')).toContain(searching.length)
     }
   })
 

@@ -33,6 +33,7 @@ import * as fediverseReplies from './migrations/20261130T0310-fediverse-replies.
 import * as analyticsMonthTotals from './migrations/20261130T0700-analytics-month-totals.ts'
 import * as analyticsPostValues from './migrations/20261130T0800-analytics-post-values.ts'
 import * as fediversePendingPosts from './migrations/20261130T0810-fediverse-pending-posts.ts'
+import * as searchDateOrder from './migrations/20261130T0900-search-date-order.ts'
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -69,6 +70,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261130T0700-analytics-month-totals': analyticsMonthTotals,
   '20261130T0800-analytics-post-values': analyticsPostValues,
   '20261130T0810-fediverse-pending-posts': fediversePendingPosts,
+  '20261130T0900-search-date-order': searchDateOrder,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
