@@ -19,6 +19,15 @@ export { RESTARTED }
 export const BUSY = 'An import is already running: wait for it to end, then import again'
 const FAILED = 'The import failed on the server; nothing was imported'
 const STOPPED_ON_SERVER = 'The import failed on the server'
+
+/** What a failed job tells the admin: our own refusal as it is, database trouble as any refused write, else a 500. */
+function failureOf(error: unknown, partly: boolean): { message: string; status: number } {
+  if (error instanceof AppError) return { message: error.message, status: error.status }
+  const trouble = databaseTrouble(error)
+  if (trouble) return { message: UNAVAILABLE_MESSAGES[trouble], status: 503 }
+  return { message: partly ? STOPPED_ON_SERVER : FAILED, status: 500 }
+}
+
 /** A running job's server writes its heartbeat this often; a job silent for STALE_MS lost its server. */
 const HEARTBEAT_MS = 5_000
 const STALE_MS = 30_000
@@ -142,19 +151,11 @@ export function createImportJobs(deps: {
       const error = partly ? thrown.reason : thrown
       if (!(error instanceof AppError) || error.status >= 500) log.error({ err: error }, 'import failed')
       // A full disk or an unreachable database (a dry run's copy included) fails as any refused write does.
-      const trouble = databaseTrouble(error)
-      const known = error instanceof AppError
-      const message = known
-        ? error.message
-        : trouble
-          ? UNAVAILABLE_MESSAGES[trouble]
-          : partly
-            ? STOPPED_ON_SERVER
-            : FAILED
+      const { message, status } = failureOf(error, partly)
       ending = {
         status: 'failed',
         error: partly ? `${message.replace(/\.?$/, '.')} ${thrown.message}` : message,
-        error_status: known ? error.status : trouble ? 503 : 500,
+        error_status: status,
       }
     }
     // The worker and the upload go first: the job ends (and the next may start) once they are gone.
