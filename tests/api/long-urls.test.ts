@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { boundedKey, MAX_KEY_LENGTH } from '#server/cache/cache-plugin.ts'
-import { MAX_QUERY_LENGTH } from '#server/http/url-limit.ts'
+import { MAX_PATH_LENGTH, MAX_QUERY_LENGTH } from '#server/http/url-limit.ts'
 import { createTestApp, type TestApp } from '#test/support/test-app.ts'
 
 // Issue 30, finding 9: unique long URLs grew the process by ~500 MB. Nothing kept per request may grow with the URL.
@@ -21,6 +21,17 @@ describe('memory for any URL', () => {
       expect(over.json(), path).toEqual({ error: 'Request URL is too long' })
     }
     expect((await get(`/api/posts?x=${'a'.repeat(MAX_QUERY_LENGTH - 2)}`)).statusCode).toBe(200)
+  })
+
+  it('refuses a path over the limit with 414 before rendering anything, and takes one at the limit', async () => {
+    for (const prefix of ['/nope-', '/blog/', '/api/posts/slug/', '/uploads/'])
+      for (const query of ['', '?page=2']) {
+        const over = await get(`${prefix}${'a'.repeat(MAX_PATH_LENGTH - prefix.length + 1)}${query}`)
+        expect(over.statusCode, prefix).toBe(414)
+        expect(over.json(), prefix).toEqual({ error: 'Request URL is too long' })
+      }
+    const atLimit = await get(`/nope-${'a'.repeat(MAX_PATH_LENGTH - '/nope-'.length)}`)
+    expect(atLimit.statusCode).toBe(404)
   })
 
   it('never stores a 404, so made-up addresses add nothing to the cache', async () => {
