@@ -149,9 +149,12 @@ export function createImportJobs(deps: {
     } catch (thrown) {
       const partly = thrown instanceof PartlyImported
       const error = partly ? thrown.reason : thrown
-      if (!(error instanceof AppError) || error.status >= 500) log.error({ err: error }, 'import failed')
-      // A full disk or an unreachable database (a dry run's copy included) fails as any refused write does.
+      // A full disk or an unreachable database (a dry run's copy included) fails as any refused write does, and is
+      // the operator's problem: logged without a stack.
       const { message, status } = failureOf(error, partly)
+      const trouble = databaseTrouble(error)
+      if (trouble) log.warn({ reason: (error as Error).message, trouble }, 'import stopped: database unavailable')
+      else if (status >= 500) log.error({ err: error }, 'import failed')
       ending = {
         status: 'failed',
         error: partly ? `${message.replace(/\.?$/, '.')} ${thrown.message}` : message,
