@@ -146,12 +146,11 @@ export function registerFediverse(app: App, opts: FediverseOptions): void {
       reply.status(413).send({ error: 'Activity too large' })
       return true
     }
+    const fedify = await federation()
     const passOn = new Response(null, { status: 404 })
     let response: Response
     try {
-      response = await (
-        await federation()
-      ).fetch(toWebRequest(request, app.ctx.env.publicUrl, body), {
+      response = await fedify.fetch(toWebRequest(request, app.ctx.env.publicUrl, body), {
         contextData: app.ctx,
         onNotFound: () => passOn,
         onNotAcceptable: () => passOn,
