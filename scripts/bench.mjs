@@ -3,7 +3,9 @@
 // bare server (scripts/bench/bare-server.mjs) is driven the same way, and the row's rate is also printed as a fraction
 // of that one: on a shared machine the load swings within minutes, so each row gets a ceiling of its own. The server's
 // CPU time per request is printed too, with the bare server's CPU per request as a fraction of it (the steadier pair).
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { startBareServer } from './bench/bare-server.mjs'
 import { BROWSER_HEADERS, cpuMsOf, fractionOf, loadFor, peakRssMbOf } from './bench/load.mjs'
@@ -16,8 +18,15 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const WARMUP = 3
 const ADMIN = { username: 'bench', password: 'bench-password-123', email: 'bench@example.com' }
 
-const server = await startProductionServer({
+// BENCH_FEDIVERSE=1 switches the fediverse on through the admin settings API before seeding (a new blog has it on);
+// BENCH_FEDIVERSE=0 switches it off and starts the server again, as a blog that switched it off starts (Fedify is
+// then never loaded). Unset: the blog's default.
+const FEDIVERSE = process.env.BENCH_FEDIVERSE
+const dataDir = mkdtempSync(path.join(tmpdir(), 'blog-bench-'))
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+const serverOptions = {
   port: PORT,
+  dataDir,
   env: {
     SEED_DEMO: '0',
     TRUST_PROXY: '1',
@@ -25,7 +34,8 @@ const server = await startProductionServer({
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_EMAIL: ADMIN.email,
   },
-})
+}
+let server = await startProductionServer(serverOptions)
 
 async function api(method, url, body, cookie) {
   const res = await fetch(`${BASE}${url}`, {
@@ -37,12 +47,26 @@ async function api(method, url, body, cookie) {
   return res
 }
 
-async function seed() {
+async function adminCookie() {
   const login = await api('POST', '/api/auth/login', { username: ADMIN.username, password: ADMIN.password })
-  const cookie = login.headers
+  return login.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')
+}
+
+if (FEDIVERSE === '0' || FEDIVERSE === '1') {
+  await api('PUT', '/api/admin/fediverse', { enabled: FEDIVERSE === '1', handle: 'blog' }, await adminCookie())
+  if (FEDIVERSE === '0') {
+    server.stop()
+    await server.exited
+    server = await startProductionServer(serverOptions)
+  }
+  console.log(`fediverse switched ${FEDIVERSE === '1' ? 'on' : 'off'}`)
+}
+
+async function seed() {
+  const cookie = await adminCookie()
   const category = await (
     await api('POST', '/api/categories', { name: 'Benchmarks', slug: 'benchmarks', color: '#3b82f6' }, cookie)
   ).json()

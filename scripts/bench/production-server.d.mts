@@ -1,4 +1,5 @@
 export function startProductionServer(opts: {
   port: number
   env?: Record<string, string>
-}): Promise<{ base: string; pid: number; stop: () => void }>
+  dataDir?: string
+}): Promise<{ base: string; pid: number; stop: () => void; exited: Promise<number | null> }>

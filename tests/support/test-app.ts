@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '#server/app.ts'
 import type { Clock } from '#server/clock.ts'
 import type { App } from '#server/context.ts'
+import type { Db } from '#server/db/client.ts'
 import { loadEnv } from '#server/env.ts'
 import { hashPassword } from '#server/features/auth/password.ts'
 import { createTestDatabase } from './test-db.ts'
@@ -32,9 +33,12 @@ export async function createTestApp(
     env?: Record<string, string>
     /** A benchmark's name: its database is reused and kept (see createTestDatabase). */
     keep?: string
+    /** Runs on the migrated database before the app is built and started (e.g. settings its start reads). */
+    beforeStart?: (db: Db) => Promise<void>
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(opts.engine, opts.keep)
+  await opts.beforeStart?.(database.handle.db)
   const env = loadEnv({
     NODE_ENV: 'test',
     PUBLIC_URL: ORIGIN,

@@ -1,19 +1,33 @@
 import { createFederation, type Context, type Federation } from '@fedify/fedify'
-import { Article, Create, Endpoints, Hashtag, Image, Person, PUBLIC_COLLECTION, type Recipient } from '@fedify/vocab'
+import {
+  Article,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Hashtag,
+  Image,
+  Person,
+  PUBLIC_COLLECTION,
+  Reject,
+  Tombstone,
+  Update,
+  type Recipient,
+} from '@fedify/vocab'
 import { Temporal } from '@js-temporal/polyfill'
 import { paths } from '#shared/paths.ts'
 import type { AppContext } from '../../context.ts'
 import { absoluteHtml } from '../feeds/feeds.service.ts'
-import { listPosts, postDetailBySlug, postHtmlByIds } from '../posts/posts.service.ts'
+import { listPosts, postById, postDetailBySlug, postHtmlByIds } from '../posts/posts.service.ts'
 import { getSiteIdentity } from '../settings/site-identity.service.ts'
 import { cachedActor } from './fediverse-actor-cache.ts'
 import { DbKvStore } from './fediverse-kv.repo.ts'
 import { DbMessageQueue } from './fediverse-queue.repo.ts'
-import { actorKeyPairs, BLOG_ACTOR, readSettings } from './fediverse-state.ts'
+import { actorKeyPairs } from './fediverse-keys.ts'
+import { BLOG_ACTOR, readSettings } from './fediverse-state.ts'
 import * as repo from './fediverse.repo.ts'
 import { onInboxActivity } from './fediverse-inbox.ts'
 
-export { BLOG_ACTOR }
 export const OUTBOX_PAGE = 20
 const FOLLOWERS_PAGE = 100
 
@@ -210,4 +224,94 @@ export function buildFederation(
 function splitCursor(cursor: string): [string, string] | [] {
   const at = cursor.indexOf('|')
   return at > 0 ? [cursor.slice(0, at), cursor.slice(at + 1)] : []
+}
+
+/** Every follower, for a delivery (Fedify sends once per shared inbox). */
+async function allFollowers(app: AppContext): Promise<repo.FollowerRow[]> {
+  const all: repo.FollowerRow[] = []
+  for (;;) {
+    const last = all.at(-1)
+    const page = await repo.followersPage(
+      app.db,
+      1000,
+      last ? { createdAt: last.created_at, actorId: last.actor_id } : undefined,
+    )
+    all.push(...page)
+    if (page.length < 1000) return all
+  }
+}
+
+/** Removes a follower and tells its server with a Reject of its Follow. */
+export async function removeFollower(app: AppContext, federation: BlogFederation, actorId: string): Promise<boolean> {
+  const row = await repo.deleteFollower(app.db, actorId)
+  if (!row) return false
+  const ctx = federation.createContext(new URL(app.env.publicUrl), app)
+  const me = ctx.getActorUri(BLOG_ACTOR)
+  await ctx.sendActivity(
+    { identifier: BLOG_ACTOR },
+    recipientOf(row),
+    new Reject({
+      id: new URL(`#rejects/${crypto.randomUUID()}`, me),
+      actor: me,
+      object: new Follow({
+        id: row.follow_id ? new URL(row.follow_id) : null,
+        actor: new URL(row.actor_id),
+        object: me,
+      }),
+    }),
+  )
+  return true
+}
+
+/** Blocks an actor: its activities are ignored from now on and it stops being a follower. */
+export async function blockActor(app: AppContext, federation: BlogFederation, actorId: string): Promise<void> {
+  await repo.insertBlock(app.db, actorId, app.clock())
+  await removeFollower(app, federation, actorId)
+}
+
+/**
+ * Queues the activity that brings followers up to the post's state and says what to record of it (the fediverse is
+ * on: announcePost checked). Its id depends only on what was recorded before and the post as it is, so the activity
+ * queued again after a kill (between the queueing and the record's commit) is the same activity, which receivers
+ * drop as a repeat.
+ */
+export async function tellFollowers(
+  app: AppContext,
+  federation: BlogFederation,
+  postId: string,
+): Promise<repo.ArticleRecord | null> {
+  const known = await repo.findArticle(app.db, postId)
+  const post = await postById(app.db, postId, { isAdmin: true }).catch(() => null)
+  const ctx = federation.createContext(new URL(app.env.publicUrl), app)
+  const me = ctx.getActorUri(BLOG_ACTOR)
+  const audience = { to: PUBLIC_COLLECTION, ccs: [ctx.getFollowersUri(BLOG_ACTOR)] }
+  const now = app.clock()
+  const source = post?.status === 'published' ? await publishedArticleSource(app, post.slug) : null
+  const since = (row: { updated_at: string }) => new Date(row.updated_at).getTime()
+  let activity
+  let record: repo.ArticleRecord | null = null
+  if (source && (!known || known.state === 'deleted')) {
+    // Published again after a Delete: a Create with an id of its own (receivers remember the first one).
+    activity = createOf(ctx, articleOf(ctx, source), known ? `create-${since(known)}` : undefined)
+    record = { objectId: activity.objectId!.href, state: 'created', now }
+  } else if (source && known) {
+    activity = new Update({
+      id: new URL(`${known.object_id}#update-${new Date(source.updatedAt).getTime()}`),
+      actor: me,
+      object: articleOf(ctx, source, new URL(known.object_id)),
+      ...audience,
+    })
+  } else if (!source && known?.state === 'created') {
+    activity = new Delete({
+      id: new URL(`${known.object_id}#delete-${since(known)}`),
+      actor: me,
+      object: new Tombstone({ id: new URL(known.object_id) }),
+      ...audience,
+    })
+    record = { objectId: known.object_id, state: 'deleted', now }
+  } else return null
+  const recipients = (await allFollowers(app)).map(recipientOf)
+  if (recipients.length > 0)
+    await ctx.sendActivity({ identifier: BLOG_ACTOR }, recipients, activity, { preferSharedInbox: true })
+  return record
 }

@@ -3,13 +3,15 @@ import type { App } from '../../context.ts'
 import { readerFirstPacer } from '../../http/reader-first-pacer.ts'
 import { takeOrThrow } from '../rate-limit/rate-limit.service.ts'
 import { setPostAnnouncer } from './fediverse-posts.service.ts'
-import { buildFederation, type BlogFederation } from './fediverse.federation.ts'
+import type { BlogFederation } from './fediverse.federation.ts'
+import { loadFedify } from './fediverse-loader.ts'
 import { announcePendingPosts, announcePost } from './fediverse.service.ts'
 import { readSettings } from './fediverse-state.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    federation: BlogFederation
+    /** The Fedify federation, built (and its queue worker started) the first time it is asked for (loadFedify). */
+    federation: () => Promise<BlogFederation>
   }
 }
 
@@ -82,8 +84,10 @@ export const FEDIVERSE_BUSY_RATE = 1
  * a WHATWG Request for federation.fetch() and its Response sent back; one it does not know (404/406) goes on to the
  * routes. Registered before the response cache, so an ActivityStreams request for a post never gets the cached HTML
  * page; its answers never touch the cache (they are not API writes). With federation switched off nothing is passed.
- * Every instance runs the queue worker, paced by the reader traffic (readers first, as the newsletter's worker); posts
- * changed through the posts service are announced from here.
+ * Fedify is loaded (loadFedify) and the federation built the first time it is needed while the fediverse is on: at
+ * ready if it is on, when it is switched on, on a federation request, an announcement or an admin's removal or block;
+ * from then on the instance runs the queue worker, paced by the reader traffic (readers first, as the newsletter's
+ * worker). Posts changed through the posts service are announced from here.
  * Inbox POSTs count against a per-network throttle in the database, like the API's writes (429 past it); the inbox
  * never drops the response cache (it is not an /api/ write).
  */
@@ -92,18 +96,29 @@ export function registerFediverse(app: App, opts: FediverseOptions): void {
   // after a delivery are its echo, and counting them would slow deliveries when no reader is there.
   let readers = 0
   const pace = readerFirstPacer(() => readers, FEDIVERSE_BUSY_RATE)
-  const { federation } = buildFederation(app.ctx, { ...opts, pace })
+  const stop = new AbortController()
+  let worker: Promise<void> | null = null
+  let built: Promise<BlogFederation> | null = null
+  const federation = () => {
+    built ??= loadFedify().then(({ buildFederation }) => {
+      const made = buildFederation(app.ctx, { ...opts, pace }).federation
+      if (!stop.signal.aborted)
+        worker = made.startQueue(app.ctx, { signal: stop.signal }).catch((err: unknown) => {
+          app.log.error({ err }, 'the fediverse queue worker stopped')
+        })
+      return made
+    })
+    return built
+  }
   app.decorate('federation', federation)
   setPostAnnouncer(app.ctx.db, (postId) => announcePost(app.ctx, federation, postId, app.log))
 
-  const stop = new AbortController()
-  let worker: Promise<void> | null = null
   let catchUp: Promise<unknown> | null = null
   app.addHook('onReady', async () => {
-    worker = federation.startQueue(app.ctx, { signal: stop.signal }).catch((err: unknown) => {
-      app.log.error({ err }, 'the fediverse queue worker stopped')
-    })
-    // Posts changed before a kill and not yet announced (their marks survived it).
+    // Fedify is loaded now only if the fediverse is on; otherwise when it is switched on (the settings route).
+    if ((await readSettings(app.ctx.db)).enabled) await federation()
+    // Posts changed before a kill and not yet announced (their marks survived it; with the fediverse off they are
+    // settled without loading Fedify).
     catchUp = announcePendingPosts(app.ctx, federation, app.log).catch((err: unknown) => {
       app.log.error({ err }, 'could not announce the posts changed before the last stop')
     })
@@ -112,6 +127,7 @@ export function registerFediverse(app: App, opts: FediverseOptions): void {
     setPostAnnouncer(app.ctx.db, null)
     await catchUp
     stop.abort()
+    await built?.catch(() => {})
     await worker
   })
 
@@ -130,10 +146,11 @@ export function registerFediverse(app: App, opts: FediverseOptions): void {
       reply.status(413).send({ error: 'Activity too large' })
       return true
     }
+    const fedify = await federation()
     const passOn = new Response(null, { status: 404 })
     let response: Response
     try {
-      response = await federation.fetch(toWebRequest(request, app.ctx.env.publicUrl, body), {
+      response = await fedify.fetch(toWebRequest(request, app.ctx.env.publicUrl, body), {
         contextData: app.ctx,
         onNotFound: () => passOn,
         onNotAcceptable: () => passOn,

@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/fediverse.ts'
 import type { App } from '../../context.ts'
 import { notFound } from '../../errors.ts'
+import { loadFedify } from './fediverse-loader.ts'
 import * as fediverse from './fediverse.service.ts'
 
 const admin = { auth: 'admin' as const }
@@ -29,7 +30,12 @@ export async function fediverseRoutes(app: App): Promise<void> {
   app.put(
     '/api/admin/fediverse',
     { schema: { body: FediverseSettingsSchema, response: { 200: FediverseOverviewSchema } }, config: admin },
-    async (request) => fediverse.updateSettings(app.ctx, request.body),
+    async (request) => {
+      const overview = await fediverse.updateSettings(app.ctx, request.body)
+      // Switched on: Fedify is loaded and the queue worker started now, not at the first federation request.
+      if (overview.enabled) await app.federation()
+      return overview
+    },
   )
 
   app.get(
@@ -45,7 +51,8 @@ export async function fediverseRoutes(app: App): Promise<void> {
     '/api/admin/fediverse/followers/remove',
     { schema: { body: FediverseActorSchema, response: { 200: Done } }, config: { ...admin, keepsPublicContent: true } },
     async (request) => {
-      if (!(await fediverse.removeFollower(app.ctx, app.federation, request.body.actorId))) notFound('Follower')
+      const { removeFollower } = await loadFedify()
+      if (!(await removeFollower(app.ctx, await app.federation(), request.body.actorId))) notFound('Follower')
       return { ok: true as const }
     },
   )
@@ -54,7 +61,8 @@ export async function fediverseRoutes(app: App): Promise<void> {
     '/api/admin/fediverse/blocks',
     { schema: { body: FediverseActorSchema, response: { 200: Done } }, config: { ...admin, keepsPublicContent: true } },
     async (request) => {
-      await fediverse.blockActor(app.ctx, app.federation, request.body.actorId)
+      const { blockActor } = await loadFedify()
+      await blockActor(app.ctx, await app.federation(), request.body.actorId)
       return { ok: true as const }
     },
   )

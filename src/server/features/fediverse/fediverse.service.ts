@@ -1,4 +1,3 @@
-import { Delete, Follow, PUBLIC_COLLECTION, Reject, Tombstone, Update } from '@fedify/vocab'
 import type { FastifyBaseLogger } from 'fastify'
 import type {
   FediverseAccount,
@@ -7,16 +6,9 @@ import type {
   FediverseSettings,
 } from '#shared/schemas/fediverse.ts'
 import type { AppContext } from '../../context.ts'
-import { postById } from '../posts/posts.service.ts'
-import {
-  articleOf,
-  BLOG_ACTOR,
-  createOf,
-  publishedArticleSource,
-  recipientOf,
-  type BlogFederation,
-} from './fediverse.federation.ts'
-import { readSettings, saveSettings } from './fediverse-state.ts'
+import type { BlogFederation } from './fediverse.federation.ts'
+import { loadFedify } from './fediverse-loader.ts'
+import { BLOG_ACTOR, readSettings, saveSettings } from './fediverse-state.ts'
 import * as repo from './fediverse.repo.ts'
 
 const ADMIN_PAGE = 50
@@ -70,66 +62,29 @@ export async function followers(app: AppContext, after: string | undefined): Pro
   }
 }
 
-/** Every follower, for a delivery (Fedify sends once per shared inbox). */
-async function allFollowers(app: AppContext): Promise<repo.FollowerRow[]> {
-  const all: repo.FollowerRow[] = []
-  for (;;) {
-    const last = all.at(-1)
-    const page = await repo.followersPage(
-      app.db,
-      1000,
-      last ? { createdAt: last.created_at, actorId: last.actor_id } : undefined,
-    )
-    all.push(...page)
-    if (page.length < 1000) return all
-  }
-}
-
-/** Removes a follower and tells its server with a Reject of its Follow. */
-export async function removeFollower(app: AppContext, federation: BlogFederation, actorId: string): Promise<boolean> {
-  const row = await repo.deleteFollower(app.db, actorId)
-  if (!row) return false
-  const ctx = federation.createContext(new URL(app.env.publicUrl), app)
-  const me = ctx.getActorUri(BLOG_ACTOR)
-  await ctx.sendActivity(
-    { identifier: BLOG_ACTOR },
-    recipientOf(row),
-    new Reject({
-      id: new URL(`#rejects/${crypto.randomUUID()}`, me),
-      actor: me,
-      object: new Follow({
-        id: row.follow_id ? new URL(row.follow_id) : null,
-        actor: new URL(row.actor_id),
-        object: me,
-      }),
-    }),
-  )
-  return true
-}
-
-/** Blocks an actor: its activities are ignored from now on and it stops being a follower. */
-export async function blockActor(app: AppContext, federation: BlogFederation, actorId: string): Promise<void> {
-  await repo.insertBlock(app.db, actorId, app.clock())
-  await removeFollower(app, federation, actorId)
-}
-
 /** One settlement at a time in each process: each holds a database connection while it waits for another instance. */
 const settling = new WeakMap<AppContext['db'], Promise<void>>()
 
 /**
  * Tells the followers about a post's new state if it is marked as changed (see recordPostChangeForFediverse), and
  * records what they were told in the transaction that removes the mark. Never throws: a failure is logged and the
- * mark stays for the next start.
+ * mark stays for the next start. `federation` is the running server's (app.federation), built when first asked for.
  */
 export function announcePost(
   app: AppContext,
-  federation: BlogFederation,
+  federation: () => Promise<BlogFederation>,
   postId: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
+  // With the fediverse off the mark goes without a word to anyone, and without loading Fedify.
+  const tell = async () => {
+    if (!(await readSettings(app.db)).enabled) return null
+    const { tellFollowers } = await loadFedify()
+    return tellFollowers(app, await federation(), postId)
+  }
   const run = async () => {
     try {
-      await repo.settlePendingPost(app.db, app.engine, postId, () => tellFollowers(app, federation, postId))
+      await repo.settlePendingPost(app.db, app.engine, postId, tell)
     } catch (err) {
       log.error({ err, postId }, 'could not queue the fediverse delivery of a post')
     }
@@ -147,7 +102,7 @@ const PENDING_BATCH = 100
  */
 export async function announcePendingPosts(
   app: AppContext,
-  federation: BlogFederation,
+  federation: () => Promise<BlogFederation>,
   log: FastifyBaseLogger,
 ): Promise<number> {
   let announced = 0
@@ -158,51 +113,4 @@ export async function announcePendingPosts(
     if (ids.length < PENDING_BATCH) return announced
     after = ids.at(-1)!
   }
-}
-
-/**
- * Queues the activity that brings followers up to the post's state and says what to record of it. Its id depends
- * only on what was recorded before and the post as it is, so the activity queued again after a kill (between the
- * queueing and the record's commit) is the same activity, which receivers drop as a repeat.
- */
-async function tellFollowers(
-  app: AppContext,
-  federation: BlogFederation,
-  postId: string,
-): Promise<repo.ArticleRecord | null> {
-  if (!(await readSettings(app.db)).enabled) return null
-  const known = await repo.findArticle(app.db, postId)
-  const post = await postById(app.db, postId, { isAdmin: true }).catch(() => null)
-  const ctx = federation.createContext(new URL(app.env.publicUrl), app)
-  const me = ctx.getActorUri(BLOG_ACTOR)
-  const audience = { to: PUBLIC_COLLECTION, ccs: [ctx.getFollowersUri(BLOG_ACTOR)] }
-  const now = app.clock()
-  const source = post?.status === 'published' ? await publishedArticleSource(app, post.slug) : null
-  const since = (row: { updated_at: string }) => new Date(row.updated_at).getTime()
-  let activity
-  let record: repo.ArticleRecord | null = null
-  if (source && (!known || known.state === 'deleted')) {
-    // Published again after a Delete: a Create with an id of its own (receivers remember the first one).
-    activity = createOf(ctx, articleOf(ctx, source), known ? `create-${since(known)}` : undefined)
-    record = { objectId: activity.objectId!.href, state: 'created', now }
-  } else if (source && known) {
-    activity = new Update({
-      id: new URL(`${known.object_id}#update-${new Date(source.updatedAt).getTime()}`),
-      actor: me,
-      object: articleOf(ctx, source, new URL(known.object_id)),
-      ...audience,
-    })
-  } else if (!source && known?.state === 'created') {
-    activity = new Delete({
-      id: new URL(`${known.object_id}#delete-${since(known)}`),
-      actor: me,
-      object: new Tombstone({ id: new URL(known.object_id) }),
-      ...audience,
-    })
-    record = { objectId: known.object_id, state: 'deleted', now }
-  } else return null
-  const recipients = (await allFollowers(app)).map(recipientOf)
-  if (recipients.length > 0)
-    await ctx.sendActivity({ identifier: BLOG_ACTOR }, recipients, activity, { preferSharedInbox: true })
-  return record
 }
