@@ -206,7 +206,7 @@ const busyPost = await run({ requests: [{ path: postPath }] }, 10, DURATION)
 const toggled = await toggler
 
 // Memory under unique long URLs (nothing kept per request may grow with the URL): 20 s of made-up 15 KB addresses at
-// 10 connections, half with a 15 KB query string (refused, 414), half with a 15 KB path (the 404 page).
+// 10 connections, half with a 15 KB query string, half with a 15 KB path (both refused, 414: src/server/http/url-limit.ts).
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 const FLOOD_SECONDS = 20
 const filler = 'x'.repeat(15 * 1024)
