@@ -1,17 +1,13 @@
 import { cleanText, hasControlCharacters } from '../text/clean-text.ts'
 
-const segments = (path: string) => path.split('/').filter(Boolean)
-/** Patterns are a fixed set (patterns.ts, admin-routes.ts): each is split once. */
-const patternSegments = new Map<string, string[]>()
 /** The last path split: a router tries one path against several patterns in a row (every cached page's key too). */
-let last = { pathname: '', parts: [] as string[] }
+let last: [string, string[]] = ['', []]
 
 /** '/blog/:slug' against '/blog/hello' -> { slug: 'hello' }; null when it doesn't match. A trailing '/*' matches any rest. */
 export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
-  let patternParts = patternSegments.get(pattern)
-  if (!patternParts) patternSegments.set(pattern, (patternParts = segments(pattern)))
-  if (last.pathname !== pathname) last = { pathname, parts: segments(pathname) }
-  const pathParts = last.parts
+  if (last[0] !== pathname) last = [pathname, pathname.split('/').filter(Boolean)]
+  const pathParts = last[1]
+  const patternParts = pattern.split('/').filter(Boolean)
   const params: Record<string, string> = {}
   for (let i = 0; i < patternParts.length; i++) {
     const part = patternParts[i]!
