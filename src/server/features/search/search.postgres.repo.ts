@@ -75,8 +75,8 @@ export function postgresSearchStatement(q: SearchQuery, page: Page): RawBuilder<
     order by ${ordering(q, 'f')}`
 }
 
-/** The newest posts a sample reads, and how many of the newest a window reads at most (newestSearchStatement). */
-const SAMPLE = 100
+/** The newest posts a sample reads (30 unpacked documents, about 0.3 ms), and how many a window reads at most. */
+const SAMPLE = 30
 const WINDOW = 2000
 
 /** For `latest` the newest posts, for `oldest` the oldest: the end of the date index a public search pages from. */
